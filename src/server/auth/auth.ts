@@ -1,0 +1,42 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { accounts, sessions, users, verifications } from '../db/schema/index.ts';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/**
+ * Better Auth over our own tables (usePlural: users, sessions, ...). The session cookie is
+ * host-only (no Domain attribute), HttpOnly and SameSite=Lax, so preview and deployment
+ * subdomains, which run generated code, never receive it.
+ */
+export function createAuth(options: { db: Database; config: Config; secret: string }) {
+  const { db, config, secret } = options;
+  return betterAuth({
+    appName: 'Kiln',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: { users, sessions, accounts, verifications },
+    }),
+    user: { fields: { name: 'fullName', image: 'avatarUrl' } },
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, autoSignIn: true },
+    // GitHub sign-in is wired but only switched on when its keys are configured.
+    socialProviders: config.github
+      ? { github: { clientId: config.github.clientId, clientSecret: config.github.clientSecret } }
+      : {},
+    trustedOrigins: [config.publicUrl],
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('configuration is parsed once from the environment', () => {
+  it('defaults: localhost:3000, data in .kiln, embedded database', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      publicUrl: 'http://localhost:3000',
+      dataDir: '.kiln',
+      databaseUrl: undefined,
+      github: undefined,
+    });
+  });
+
+  it('PORT and KILN_HOST shape the public address; KILN_PUBLIC_URL overrides it', () => {
+    expect(parseConfig({ PORT: '8080', KILN_HOST: 'kiln.test' }).publicUrl).toBe('http://kiln.test:8080');
+    expect(parseConfig({ KILN_PUBLIC_URL: 'https://kiln.example.com/' }).publicUrl).toBe(
+      'https://kiln.example.com',
+    );
+  });
+
+  it('GitHub sign-in is enabled only when both keys are set', () => {
+    expect(parseConfig({ GITHUB_CLIENT_ID: 'id' }).github).toBeUndefined();
+    expect(parseConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's' }).github).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+    });
+  });
+
+  it('empty values count as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', KILN_SECRET: '' })).toMatchObject({
+      databaseUrl: undefined,
+      secret: undefined,
+    });
+  });
+
+  it('rejects bad values with a message naming the variable', () => {
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ KILN_SECRET: 'short' })).toThrow(/KILN_SECRET/);
+  });
+});

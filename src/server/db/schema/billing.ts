@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/** Spec §3 "Subscription ... prices {interval, products}". */
+export const products = pgTable('products', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  active: boolean('active').notNull().default(true),
+});
+
+export const prices = pgTable(
+  'prices',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    interval: text('interval').notNull(),
+    unitAmount: integer('unit_amount').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('prices_interval_check', sql`${t.interval} in ('day', 'week', 'month', 'year')`)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    priceId: text('price_id').references(() => prices.id, { onDelete: 'set null' }),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull().defaultNow(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // §7: subscriptions where status in [trialing, active] and user_id.
+  (t) => [index('subscriptions_user_status_idx').on(t.userId, t.status)],
+);
+
+/** Extra versions bought at $1 each (spec §9), used after the plan's limit. */
+export const versionCredits = pgTable('version_credits', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  balance: integer('balance').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

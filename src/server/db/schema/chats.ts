@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+/** Spec §3 "Chat / component". */
+export const chats = pgTable(
+  'chats',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    slug: text('slug').notNull(),
+    framework: text('framework').notNull().default('react'),
+    artifactCode: text('artifact_code'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    isDeployed: boolean('is_deployed').notNull().default(false),
+    deploySubdomain: text('deploy_subdomain'),
+    deployedVersion: integer('deployed_version'),
+    githubRepoUrl: text('github_repo_url'),
+    githubRepoName: text('github_repo_name'),
+    lastGithubSync: timestamp('last_github_sync', { withTimezone: true }),
+    remixChatId: text('remix_chat_id').references((): AnyPgColumn => chats.id, { onDelete: 'set null' }),
+    cloneUrl: text('clone_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chats_slug_idx').on(t.slug),
+    // The host router finds a deployment by its subdomain on every request.
+    uniqueIndex('chats_deploy_subdomain_idx').on(t.deploySubdomain),
+    index('chats_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // Explore / profile listings show public components, newest first.
+    index('chats_public_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isPrivate} = false`),
+    check('chats_framework_check', sql`${t.framework} in ('html', 'react', 'svelte', 'vue', 'angular')`),
+  ],
+);
+
+export interface MessageFile {
+  url: string;
+  order: number;
+  name?: string;
+  contentType?: string;
+  size?: number;
+}
+
+export interface MigrationExecuted {
+  name: string;
+  executed_at: string;
+}
+
+/** Spec §3 "Message": a version is a user message plus an assistant message with the same number. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** The author: counted against this user's quota. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    role: text('role').notNull(),
+    version: integer('version').notNull(),
+    content: text('content').notNull().default(''),
+    files: jsonb('files').$type<MessageFile[]>().notNull().default([]),
+    promptImage: text('prompt_image'),
+    artifactCode: text('artifact_code'),
+    isBuilt: boolean('is_built').notNull().default(false),
+    isGithubPull: boolean('is_github_pull').notNull().default(false),
+    screenshot: text('screenshot'),
+    migrationsExecuted: jsonb('migrations_executed').$type<MigrationExecuted[]>().notNull().default([]),
+    /** 'stop' | 'length' | 'error' once the generation ended; null while streaming. */
+    finishReason: text('finish_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // §7: artifact_code where chat_id, role = assistant and version; latest by version desc.
+    uniqueIndex('messages_chat_role_version_idx').on(t.chatId, t.role, t.version),
+    // Quota: versions a user created in the current window.
+    index('messages_user_created_at_idx').on(t.userId, t.createdAt),
+    check('messages_role_check', sql`${t.role} in ('user', 'assistant')`),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chatId] }), index('likes_chat_id_idx').on(t.chatId)],
+);
+
+/** Spec §3 "Custom domain": one per project. */
+export const customDomains = pgTable(
+  'custom_domains',
+  {
+    id: text('id').primaryKey(),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    verificationToken: text('verification_token').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    sslStatus: text('ssl_status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('custom_domains_chat_id_idx').on(t.chatId),
+    uniqueIndex('custom_domains_domain_idx').on(t.domain),
+    check(
+      'custom_domains_ssl_status_check',
+      sql`${t.sslStatus} in ('pending', 'active', 'expired', 'failed')`,
+    ),
+  ],
+);
+
+/** Spec §3 "Marketplace listing": a listed component must stay private. */
+export const marketplaceListings = pgTable(
+  'marketplace_listings',
+  {
+    id: text('id').primaryKey(),
+    chatId: text('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('marketplace_listings_chat_seller_active_idx').on(t.chatId, t.sellerId, t.isActive)],
+);

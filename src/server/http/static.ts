@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+
+/**
+ * Serves the built React app. Vite's hashed assets are cached for a year; anything else that is
+ * not a file falls back to index.html so that client-side routes survive a reload.
+ */
+export function webAppRoutes(webRoot: string) {
+  const app = new Hono();
+  const root = path.relative(process.cwd(), webRoot) || '.';
+  // Tests run the API without a built web app; the fallback below then explains what to do.
+  if (fs.existsSync(webRoot)) {
+    app.use(
+      '/assets/*',
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+      serveStatic({ root }),
+    );
+    app.use('*', serveStatic({ root }));
+  }
+  app.get('*', (c) => {
+    const indexPath = path.join(webRoot, 'index.html');
+    if (!fs.existsSync(indexPath)) {
+      return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexPath, 'utf8'));
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+import { serve } from '@hono/node-server';
+import { ConfigError, parseConfig } from './config.ts';
+import { ensureWebBundle } from './http/web-bundle.ts';
+import { createKiln, REPO_ROOT, WEB_ROOT } from './main.ts';
+import { DataDirLockedError } from './storage/data-dir.ts';
+
+/** `npm start`: build the web app if needed, open the database, listen, print the address. */
+async function start() {
+  const config = parseConfig(process.env);
+  await ensureWebBundle(REPO_ROOT, WEB_ROOT);
+  const kiln = await createKiln(config);
+  const server = serve({ fetch: kiln.app.fetch, port: config.port, hostname: config.listen }, () => {
+    const database = kiln.services.databaseKind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL';
+    console.log(
+      `\n  Kiln ${kiln.services.version} is running: open ${config.publicUrl}\n  database: ${database}\n`,
+    );
+  });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await kiln.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { AppEnv, Services } from '../http/context.ts';
+import { apiError } from '../http/errors.ts';
+import { findPublicProfile } from './profiles.ts';
+
+export function userRoutes(services: Services) {
+  return new Hono<AppEnv>().get('/:id', async (c) => {
+    const profile = await findPublicProfile(services.db, c.req.param('id'));
+    if (!profile) return apiError(c, 404, 'not-found', 'User not found');
+    return c.json(profile);
+  });
+}
+
+/** The signed-in person and their plan: the web reads limits from here, never hard-codes them. */
+export function meRoutes() {
+  return new Hono<AppEnv>().get('/', (c) => {
+    const { user, plan, isPremium } = c.var.viewer;
+    return c.json({
+      user: user
+        ? { id: user.id, fullName: user.name, email: user.email, avatarUrl: user.image ?? null }
+        : null,
+      plan,
+      isPremium,
+    });
+  });
+}

