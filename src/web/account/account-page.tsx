@@ -1,0 +1,91 @@
+import { Link, Navigate, useLocation } from 'react-router';
+import { LogOut, UserRound } from 'lucide-react';
+import { Avatar } from '../components/ui/avatar.tsx';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useMe } from '../auth/use-me.ts';
+import { useSession } from '../auth/use-session.ts';
+import { useSignOut } from '../auth/use-sign-out.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { PlanSummary } from './plan-summary.tsx';
+
+/** /account: who is signed in and on which plan. Code hosting and extra versions come later. */
+export default function AccountPage() {
+  useDocumentTitle('Account');
+  const { user, isPending } = useSession();
+  const me = useMe();
+  const signOut = useSignOut();
+  const location = useLocation();
+
+  if (isPending) {
+    return (
+      <div
+        className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14"
+        role="status"
+        aria-label="Loading"
+      >
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="mt-8 h-40 rounded-2xl" />
+      </div>
+    );
+  }
+  if (!user) {
+    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Account</h1>
+      <p className="mt-1.5 text-sm text-muted-foreground">Your profile and plan.</p>
+      <div className="mt-8 grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Profile</CardTitle>
+            <CardDescription>How other people see you on Kiln.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex min-w-0 items-center gap-4">
+              <Avatar name={user.name} email={user.email} imageUrl={user.image} className="size-12 text-lg" />
+              <div className="min-w-0">
+                <p className="truncate font-medium">{user.name}</p>
+                <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+              </div>
+            </div>
+            <div className="flex gap-2">
+              <Button asChild variant="outline">
+                <Link to={`/users/${encodeURIComponent(user.id)}`}>
+                  <UserRound aria-hidden="true" /> View profile
+                </Link>
+              </Button>
+              <Button variant="ghost" onClick={() => void signOut()}>
+                <LogOut aria-hidden="true" /> Sign out
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <div className="flex items-center gap-2">
+              <CardTitle>Plan</CardTitle>
+              {me.data ? (
+                <Badge variant={me.data.isPremium ? 'brand' : 'neutral'}>{me.data.plan.name}</Badge>
+              ) : null}
+            </div>
+            <CardDescription>What your plan includes.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {me.data ? (
+              <PlanSummary plan={me.data.plan} />
+            ) : me.isError ? (
+              <p className="text-sm text-destructive">Your plan could not be loaded: {me.error.message}</p>
+            ) : (
+              <Skeleton className="h-16" />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+
+// Each page is its own chunk, so the first load carries only the shell and the page opened.
+export const HomePage = lazy(() => import('../home/home-page.tsx'));
+export const LoginPage = lazy(() => import('../auth/login-page.tsx'));
+export const SignupPage = lazy(() => import('../auth/signup-page.tsx'));
+export const ProfilePage = lazy(() => import('../profile/profile-page.tsx'));
+export const AccountPage = lazy(() => import('../account/account-page.tsx'));
+export const NotFoundPage = lazy(() => import('./not-found-page.tsx'));

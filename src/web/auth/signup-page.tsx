@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Button } from '../components/ui/button.tsx';
+import { ErrorAlert } from '../components/ui/alert.tsx';
+import { FormField, describedBy } from '../components/ui/form-field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { PasswordInput } from '../components/ui/password-input.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { authClient } from '../lib/auth-client.ts';
+import { safeNextPath } from '../lib/safe-next.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { MIN_PASSWORD_LENGTH, describeAuthError, validateAuthForm, type FieldErrors } from './auth-errors.ts';
+import { useSession } from './use-session.ts';
+
+const passwordHint = `At least ${MIN_PASSWORD_LENGTH} characters.`;
+
+export default function SignupPage() {
+  useDocumentTitle('Create your account');
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+
+  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [wasSubmitted, setWasSubmitted] = useState(false);
+
+  if (user && !isSubmitting) return <Navigate to={next} replace />;
+
+  const update = (field: keyof typeof values, value: string) => {
+    const nextValues = { ...values, [field]: value };
+    setValues(nextValues);
+    if (wasSubmitted) setFieldErrors(validateAuthForm(nextValues, 'signup'));
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setWasSubmitted(true);
+    setFormError(null);
+    const errors = validateAuthForm(values, 'signup');
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+
+    setIsSubmitting(true);
+    try {
+      const { error } = await authClient.signUp.email({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      if (error) {
+        const failure = describeAuthError(error);
+        if (failure.field) setFieldErrors({ [failure.field]: failure.message });
+        else setFormError(failure.message);
+        return;
+      }
+      await queryClient.invalidateQueries();
+      toast.success('Welcome to Kiln', { description: 'Your account is ready.' });
+      void navigate(next, { replace: true });
+    } catch {
+      setFormError('Kiln could not be reached. Check your connection and try again.');
+    } finally {
+      setIsSubmitting(false);
+    }
+  }
+
+  const loginHref = next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`;
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="Describe what you want; Kiln builds it. Free to start."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={loginHref} className="font-medium text-foreground underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-busy={isSubmitting}>
+        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+        <FormField id="name" label="Full name" error={fieldErrors.name}>
+          <Input
+            id="name"
+            name="name"
+            autoComplete="name"
+            placeholder="Ada Lovelace"
+            autoFocus
+            value={values.name}
+            onChange={(event) => update('name', event.target.value)}
+            aria-invalid={fieldErrors.name ? true : undefined}
+            aria-describedby={describedBy('name', fieldErrors.name, false)}
+          />
+        </FormField>
+        <FormField id="email" label="Email" error={fieldErrors.email}>
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={describedBy('email', fieldErrors.email, false)}
+          />
+        </FormField>
+        <FormField id="password" label="Password" hint={passwordHint} error={fieldErrors.password}>
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            value={values.password}
+            onChange={(event) => update('password', event.target.value)}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={describedBy('password', fieldErrors.password, true)}
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
+          {isSubmitting ? (
+            <>
+              <Spinner /> Creating account…
+            </>
+          ) : (
+            'Create account'
+          )}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
