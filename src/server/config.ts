@@ -20,7 +20,6 @@ const schema = z.object({
   KILN_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
-  KILN_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
 export interface Config {
@@ -32,7 +31,6 @@ export interface Config {
   databaseUrl: string | undefined;
   secret: string | undefined;
   github: { clientId: string; clientSecret: string } | undefined;
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +56,5 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     secret: e.KILN_SECRET,
     github,
-    logLevel: e.KILN_LOG_LEVEL,
   };
 }
