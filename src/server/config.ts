@@ -20,6 +20,34 @@ const schema = z.object({
   KILN_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
+  /** all = web + in-process build worker; web; worker (builds only). */
+  KILN_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+
+  // AI (see docs/decisions on providers): provider:model; no key → the offline demo model.
+  KILN_MODEL: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  KILN_OPENAI_COMPATIBLE_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  KILN_OPENAI_COMPATIBLE_API_KEY: optionalString,
+  KILN_AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** Pause between the demo model's chunks; 0 streams as fast as possible (tests). */
+  KILN_DEMO_DELAY_MS: z.coerce.number().int().min(0).default(12),
+
+  // Blob storage: a local folder by default, S3-compatible when a bucket is set.
+  KILN_S3_BUCKET: optionalString,
+  KILN_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  KILN_S3_REGION: z.string().default('us-east-1'),
+  KILN_S3_ACCESS_KEY_ID: optionalString,
+  KILN_S3_SECRET_ACCESS_KEY: optionalString,
+
+  // Preview builds.
+  KILN_PREVIEW_CACHE_MB: z.coerce.number().int().min(16).default(2048),
+  KILN_BUILD_TIMEOUT_MS: z.coerce.number().int().min(5000).default(180_000),
+  KILN_BUILD_MEMORY_MB: z.coerce.number().int().min(256).default(2048),
+  /** auto = bubblewrap when available, else rlimits only; bwrap = require it; none = no sandbox. */
+  KILN_SANDBOX: z.enum(['auto', 'bwrap', 'none']).default('auto'),
 });
 
 export interface Config {
@@ -31,6 +59,33 @@ export interface Config {
   databaseUrl: string | undefined;
   secret: string | undefined;
   github: { clientId: string; clientSecret: string } | undefined;
+  role: 'all' | 'web' | 'worker';
+  ai: {
+    model: string | undefined;
+    openaiApiKey: string | undefined;
+    openaiBaseUrl: string | undefined;
+    anthropicApiKey: string | undefined;
+    anthropicBaseUrl: string | undefined;
+    compatibleBaseUrl: string | undefined;
+    compatibleApiKey: string | undefined;
+    timeoutMs: number;
+    demoDelayMs: number;
+  };
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      }
+    | undefined;
+  preview: {
+    cacheMb: number;
+    buildTimeoutMs: number;
+    buildMemoryMb: number;
+    sandbox: 'auto' | 'bwrap' | 'none';
+  };
 }
 
 export class ConfigError extends Error {}
@@ -56,5 +111,32 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     secret: e.KILN_SECRET,
     github,
+    role: e.KILN_ROLE,
+    ai: {
+      model: e.KILN_MODEL,
+      openaiApiKey: e.OPENAI_API_KEY,
+      openaiBaseUrl: e.OPENAI_BASE_URL,
+      anthropicApiKey: e.ANTHROPIC_API_KEY,
+      anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+      compatibleBaseUrl: e.KILN_OPENAI_COMPATIBLE_BASE_URL,
+      compatibleApiKey: e.KILN_OPENAI_COMPATIBLE_API_KEY,
+      timeoutMs: e.KILN_AI_TIMEOUT_MS,
+      demoDelayMs: e.KILN_DEMO_DELAY_MS,
+    },
+    s3: e.KILN_S3_BUCKET
+      ? {
+          bucket: e.KILN_S3_BUCKET,
+          endpoint: e.KILN_S3_ENDPOINT,
+          region: e.KILN_S3_REGION,
+          accessKeyId: e.KILN_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.KILN_S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    preview: {
+      cacheMb: e.KILN_PREVIEW_CACHE_MB,
+      buildTimeoutMs: e.KILN_BUILD_TIMEOUT_MS,
+      buildMemoryMb: e.KILN_BUILD_MEMORY_MB,
+      sandbox: e.KILN_SANDBOX,
+    },
   };
 }

@@ -1,0 +1,37 @@
+/**
+ * Events sent to the clients of one chat (spec §7 "Realtime" and the 'preview-updates'
+ * broadcast channel). Payloads stay small: PostgreSQL NOTIFY carries at most 8000 bytes.
+ */
+export type BuildStatus = 'initializing' | 'processing' | 'starting' | 'deploying' | 'ready' | 'error' | 'token-limit';
+
+export interface BuildErrorPayload {
+  title: string;
+  description: string;
+  /** The trimmed log (spec §9: over 100 lines is trimmed). */
+  content: string;
+}
+
+export type RealtimeEvent =
+  /** An UPDATE on a message row (drives is_built in the editor). */
+  | { type: 'message-update'; chatId: string; messageId: string; version: number; isBuilt: boolean }
+  | { type: 'build-status'; chatId: string; version: number; status: BuildStatus; error?: BuildErrorPayload }
+  | { type: 'preview-ready'; chatId: string; version: number; previewId: string; url: string; timestamp: number }
+  | { type: 'refresh-preview'; chatId: string; version?: number }
+  | { type: 'file-change'; chatId: string; version?: number }
+  /** A generation started or ended (other tabs of the same chat re-attach or refresh). */
+  | {
+      type: 'generation';
+      chatId: string;
+      version: number;
+      state: 'started' | 'finished';
+      finishReason?: 'stop' | 'length' | 'error';
+    };
+
+export type RealtimeListener = (event: RealtimeEvent) => void;
+
+export interface Realtime {
+  publish(event: RealtimeEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(chatId: string, listener: RealtimeListener): () => void;
+  close(): Promise<void>;
+}
