@@ -22,10 +22,13 @@ export function HeroActions() {
   }
 
   if (user) {
+    // A brand-new account is greeted, not welcomed back.
+    const isNewAccount = Date.now() - user.createdAt.getTime() < 10 * 60_000;
     return (
       <div className="flex flex-col items-center gap-5">
         <p className="text-lg font-medium">
-          Welcome back, <span className="text-brand-foreground">{firstName(user.name)}</span>.
+          {isNewAccount ? 'Welcome to Kiln, ' : 'Welcome back, '}
+          <span className="text-brand-foreground">{firstName(user.name)}</span>.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
