@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { assertSafeKey, type BlobStore } from './blob-store.ts';
+
+/** The embedded default: files under {KILN_DATA_DIR}/blobs, content type in a side file. */
+export function createLocalBlobStore(root: string): BlobStore {
+  const fileOf = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, bytes, contentType) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, bytes);
+      await fs.writeFile(`${file}.type`, contentType);
+    },
+    async get(key) {
+      const file = fileOf(key);
+      try {
+        const [bytes, contentType] = await Promise.all([
+          fs.readFile(file),
+          fs.readFile(`${file}.type`, 'utf8'),
+        ]);
+        return { bytes: new Uint8Array(bytes), contentType };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const file = fileOf(key);
+      await fs.rm(file, { force: true });
+      await fs.rm(`${file}.type`, { force: true });
+    },
+  };
+}
