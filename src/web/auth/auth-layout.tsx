@@ -23,7 +23,7 @@ export function AuthLayout({ title, description, children, footer }: AuthLayoutP
             <Flame aria-hidden="true" className="size-6" />
           </span>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          <p className="mt-1.5 text-sm text-muted-foreground">{description}</p>
+          <p className="mt-1.5 text-sm text-balance text-muted-foreground">{description}</p>
         </div>
         <Card className="p-6 sm:p-7">{children}</Card>
         <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>

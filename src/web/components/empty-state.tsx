@@ -26,7 +26,14 @@ export function EmptyState({
       <div className="mb-4 flex size-12 items-center justify-center rounded-2xl border bg-surface text-muted-foreground shadow-xs [&_svg]:size-5">
         {icon}
       </div>
-      <Heading className="text-base font-semibold tracking-tight">{title}</Heading>
+      <Heading
+        className={cn(
+          'font-semibold tracking-tight',
+          headingLevel === 'h1' ? 'text-xl sm:text-2xl' : 'text-base',
+        )}
+      >
+        {title}
+      </Heading>
       <p className="mt-1.5 max-w-sm text-sm text-balance text-muted-foreground">{description}</p>
       {action ? <div className="mt-6 flex flex-wrap justify-center gap-2">{action}</div> : null}
     </div>

@@ -54,7 +54,11 @@ export default function ProfilePage() {
                 Public components
               </h2>
               {profile.data.components.length > 0 ? (
-                <p className="text-sm text-muted-foreground">{profile.data.components.length} shown</p>
+                <p className="text-sm text-muted-foreground">
+                  {profile.data.components.length === 1
+                    ? '1 component'
+                    : `${profile.data.components.length} components`}
+                </p>
               ) : null}
             </div>
             {profile.data.components.length > 0 ? (
