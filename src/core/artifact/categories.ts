@@ -1,0 +1,60 @@
+/**
+ * Spec §3: every generated file has a category. The rules are path based and checked in this
+ * order (first match wins); docs/decisions/0012-file-categories.md explains them.
+ */
+export const FILE_CATEGORIES = ['frontend', 'api', 'migration', 'type', 'config', 'env'] as const;
+export type FileCategory = (typeof FILE_CATEGORIES)[number];
+
+const CONFIG_NAMES = new Set([
+  'package.json',
+  'package-lock.json',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+  'yarn.lock',
+  'bun.lockb',
+  'angular.json',
+  'components.json',
+  'vercel.json',
+  'netlify.toml',
+  'deno.json',
+  '.gitignore',
+  '.npmrc',
+  '.nvmrc',
+  '.editorconfig',
+  '.browserslistrc',
+  'babel.config.json',
+]);
+
+const API_FOLDERS = new Set(['api', 'server', 'functions', 'backend', 'edge-functions']);
+
+function baseName(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? path : path.slice(slash + 1);
+}
+
+/** tsconfig/jsconfig files and `*.config.*` files: what a build needs besides package.json. */
+export function isBuildConfigFile(path: string): boolean {
+  const base = baseName(path).toLowerCase();
+  return (
+    /^(tsconfig|jsconfig)([.-][\w.-]*)?\.json$/.test(base) ||
+    /^[\w.-]+\.config\.(js|cjs|mjs|ts|cts|mts|json)$/.test(base) ||
+    base === 'angular.json'
+  );
+}
+
+export function categorizeFile(path: string): FileCategory {
+  const lower = path.toLowerCase();
+  const base = baseName(lower);
+  const folders = lower.split('/').slice(0, -1);
+
+  if (base === '.env' || base.startsWith('.env.')) return 'env';
+  if (base.endsWith('.sql') || folders.includes('migrations')) return 'migration';
+  if (base.endsWith('.d.ts') || /^types?\.(ts|mts|cts)$/.test(base)) return 'type';
+  if (folders.includes('types') && /\.(ts|mts|cts)$/.test(base)) return 'type';
+  if (CONFIG_NAMES.has(base) || isBuildConfigFile(base) || /^\.(eslintrc|prettierrc)/.test(base))
+    return 'config';
+  if (folders.some((folder) => API_FOLDERS.has(folder))) return 'api';
+  if (/^\+server\.(ts|js)$/.test(base) || /\.server\.(ts|js)$/.test(base)) return 'api';
+  if (folders[0] === 'app' && /^route\.(ts|js)$/.test(base)) return 'api';
+  return 'frontend';
+}

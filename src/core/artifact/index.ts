@@ -1,0 +1,17 @@
+export * from './markup.ts';
+export * from './categories.ts';
+export {
+  createArtifactParser,
+  parseArtifactText,
+  MAX_TAG_LENGTH,
+  type ArtifactEvent,
+  type ArtifactParser,
+  type ArtifactParserOptions,
+  type ParsedArtifactText,
+  type ParsedFile,
+  type ParsedFileHeader,
+  type Segment,
+} from './parser.ts';
+export * from './serializer.ts';
+export * from './file-tree.ts';
+export * from './locks.ts';

@@ -1,0 +1,872 @@
+/**
+ * The incremental artifact parser (spec §3 "Artifact markup"; docs/artifact-format.md).
+ *
+ * It is a state machine over chunks: each chunk is scanned once with `indexOf('<')`, and only
+ * an undecided tag start (bounded by MAX_TAG_LENGTH) or a few held-back characters (a newline
+ * or a code fence that may turn out to be markup around the content) are carried over to the
+ * next chunk. Every carry-over decision depends only on the text seen so far, never on where
+ * the chunks were cut, so any chunking yields the same result (docs/decisions/0011).
+ */
+import { categorizeFile, type FileCategory } from './categories.ts';
+import { DEFAULT_ARTIFACT_TITLE, decodeAttribute, normalizeFilePath, type FinishReason } from './markup.ts';
+
+export interface ParsedFileHeader {
+  name: string;
+  isDelete: boolean;
+  isContinue: boolean;
+  isLocked: boolean;
+  category: FileCategory;
+}
+
+/** Spec §3 "Generated file (parsed)". */
+export interface ParsedFile extends ParsedFileHeader {
+  content: string;
+  /** The file the model is writing right now (only while streaming). */
+  isActive: boolean;
+  /** The file's closing tag has not been seen (yet, or ever: a cut-off stream). */
+  isIncomplete: boolean;
+}
+
+export type Segment =
+  | { type: 'text'; content: string }
+  | { type: 'thinking'; content: string; isComplete: boolean }
+  | { type: 'artifact'; title: string; files: ParsedFile[]; isComplete: boolean };
+
+export interface ParsedArtifactText {
+  segments: Segment[];
+  /** Every file element, in order, across all artifacts (a name may occur twice). */
+  files: ParsedFile[];
+  /** The last artifact's explicit title; 'Untitled' when it had none; null without artifact. */
+  title: string | null;
+  finishReason: FinishReason | null;
+}
+
+export type ArtifactEvent =
+  | { type: 'text-delta'; delta: string }
+  | { type: 'thinking-start' }
+  | { type: 'thinking-delta'; delta: string }
+  | { type: 'thinking-end'; isComplete: boolean }
+  | { type: 'artifact-start'; title: string }
+  | { type: 'artifact-end'; isComplete: boolean }
+  | { type: 'file-start'; file: ParsedFileHeader }
+  | { type: 'file-delta'; name: string; delta: string }
+  | { type: 'file-end'; name: string; isIncomplete: boolean }
+  | { type: 'finish-reason'; reason: FinishReason };
+
+export interface ArtifactParserOptions {
+  /**
+   * 'model' (default) reads model output leniently: markdown fences around the artifact or a
+   * file's content are dropped and CRLF counts as a newline. 'snapshot' reads exactly what
+   * `serializeSnapshot` writes, so that parse(serialize(x)) equals x for any content.
+   */
+  mode?: 'model' | 'snapshot';
+  /** Build event objects for `push`/`end` (default true; off for one-shot parsing). */
+  events?: boolean;
+}
+
+export interface ArtifactParser {
+  /** Feeds the next chunk; returns what it completed or appended. Never throws. */
+  push(chunk: string): ArtifactEvent[];
+  /** Ends the stream: undecided text is flushed, open files stay incomplete. */
+  end(): ArtifactEvent[];
+  /** The document so far (joins contents: call it per render, not per chunk). */
+  result(): ParsedArtifactText;
+}
+
+/** An open tag longer than this is not markup (keeps carry-over, and so cost, bounded). */
+export const MAX_TAG_LENGTH = 4096;
+/** A fence line ("```tsx") longer than this is not a fence. */
+const MAX_FENCE_LENGTH = 64;
+
+const TEXT = 0;
+const THINKING = 1;
+const ARTIFACT = 2;
+const FILE = 3;
+type State = typeof TEXT | typeof THINKING | typeof ARTIFACT | typeof FILE;
+
+const TAG_ARTIFACT_OPEN = 0;
+const TAG_ARTIFACT_CLOSE = 1;
+const TAG_FILE_OPEN = 2;
+const TAG_FILE_CLOSE = 3;
+const TAG_THINKING_OPEN = 4;
+const TAG_THINKING_CLOSE = 5;
+const TAG_FINISH = 6;
+type TagKind =
+  | typeof TAG_ARTIFACT_OPEN
+  | typeof TAG_ARTIFACT_CLOSE
+  | typeof TAG_FILE_OPEN
+  | typeof TAG_FILE_CLOSE
+  | typeof TAG_THINKING_OPEN
+  | typeof TAG_THINKING_CLOSE
+  | typeof TAG_FINISH;
+
+interface TagMatch {
+  kind: TagKind;
+  end: number;
+  attributes: Record<string, string>;
+  isSelfClosing: boolean;
+  reason: FinishReason | null;
+}
+const NEED_MORE = -1;
+const NO_TAG = -2;
+type MatchResult = TagMatch | typeof NEED_MORE | typeof NO_TAG;
+
+interface TextSegmentState {
+  type: 'text';
+  parts: string[];
+}
+interface ThinkingSegmentState {
+  type: 'thinking';
+  parts: string[];
+  isComplete: boolean;
+}
+interface FileState extends ParsedFileHeader {
+  parts: string[];
+  isActive: boolean;
+  isIncomplete: boolean;
+}
+interface ArtifactSegmentState {
+  type: 'artifact';
+  title: string;
+  files: FileState[];
+  isComplete: boolean;
+}
+type SegmentState = TextSegmentState | ThinkingSegmentState | ArtifactSegmentState;
+
+export function createArtifactParser(options: ArtifactParserOptions = {}): ArtifactParser {
+  return new StreamingArtifactParser(options.mode !== 'snapshot', options.events !== false);
+}
+
+/** Parses a whole text at once; the same result as streaming it in any chunks. */
+export function parseArtifactText(text: string, options: Omit<ArtifactParserOptions, 'events'> = {}) {
+  const parser = new StreamingArtifactParser(options.mode !== 'snapshot', false);
+  parser.push(text);
+  parser.end();
+  return parser.result();
+}
+
+class StreamingArtifactParser implements ArtifactParser {
+  private readonly isLenient: boolean;
+  private readonly wantsEvents: boolean;
+  private events: ArtifactEvent[] = [];
+  private state: State = TEXT;
+  private isEnded = false;
+  /** Input from an undecided '<' on; always shorter than MAX_TAG_LENGTH. */
+  private raw = '';
+
+  private readonly segments: SegmentState[] = [];
+  private text: TextSegmentState | null = null;
+  private thinking: ThinkingSegmentState | null = null;
+  private artifact: ArtifactSegmentState | null = null;
+  /** The open file; null in FILE state means a nameless file whose content is dropped. */
+  private file: FileState | null = null;
+  private title: string | null = null;
+  private finishReason: FinishReason | null = null;
+
+  // Text sink: a closing fence right after an artifact, an opening fence right before one.
+  private textLead: string | null = null;
+  private textHeld = '';
+  private isTextAtLineStart = true;
+
+  // File sink: a leading newline / fence line, a trailing newline / fence line.
+  private fileStart: string | null = null;
+  private fileHeld = '';
+  private isFileFenced = false;
+  private canFenceFile = false;
+
+  constructor(isLenient: boolean, wantsEvents: boolean) {
+    this.isLenient = isLenient;
+    this.wantsEvents = wantsEvents;
+  }
+
+  push(chunk: string): ArtifactEvent[] {
+    if (this.isEnded || typeof chunk !== 'string' || chunk.length === 0) return [];
+    const buf = this.raw.length > 0 ? this.raw + chunk : chunk;
+    this.raw = '';
+    let contentStart = 0;
+    let searchFrom = 0;
+    for (;;) {
+      const lt = buf.indexOf('<', searchFrom);
+      if (lt < 0) {
+        this.appendContent(buf, contentStart, buf.length);
+        break;
+      }
+      const match = this.matchTag(buf, lt);
+      if (match === NEED_MORE) {
+        this.appendContent(buf, contentStart, lt);
+        this.raw = buf.slice(lt);
+        break;
+      }
+      if (match === NO_TAG) {
+        searchFrom = lt + 1;
+        continue;
+      }
+      this.appendContent(buf, contentStart, lt);
+      this.applyTag(match);
+      contentStart = searchFrom = match.end;
+    }
+    return this.takeEvents();
+  }
+
+  end(): ArtifactEvent[] {
+    if (this.isEnded) return [];
+    if (this.raw.length > 0) {
+      const rest = this.raw;
+      this.raw = '';
+      this.appendContent(rest, 0, rest.length);
+    }
+    switch (this.state) {
+      case TEXT:
+        this.endText(false);
+        break;
+      case THINKING:
+        this.closeThinking(false);
+        break;
+      case FILE:
+        this.closeFile(false);
+        this.closeArtifact(false);
+        break;
+      case ARTIFACT:
+        this.closeArtifact(false);
+        break;
+    }
+    this.state = TEXT;
+    this.isEnded = true;
+    return this.takeEvents();
+  }
+
+  result(): ParsedArtifactText {
+    const segments: Segment[] = [];
+    const files: ParsedFile[] = [];
+    for (const segment of this.segments) {
+      if (segment.type === 'text') {
+        const content = segment.parts.join('');
+        if (content.trim() !== '') segments.push({ type: 'text', content });
+      } else if (segment.type === 'thinking') {
+        segments.push({ type: 'thinking', content: segment.parts.join(''), isComplete: segment.isComplete });
+      } else {
+        const artifactFiles = segment.files.map(toParsedFile);
+        files.push(...artifactFiles);
+        segments.push({
+          type: 'artifact',
+          title: segment.title,
+          files: artifactFiles,
+          isComplete: segment.isComplete,
+        });
+      }
+    }
+    return { segments, files, title: this.title, finishReason: this.finishReason };
+  }
+
+  private takeEvents(): ArtifactEvent[] {
+    if (!this.wantsEvents || this.events.length === 0) return [];
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  private emit(event: ArtifactEvent): void {
+    if (this.wantsEvents) this.events.push(event);
+  }
+
+  // ---- tag recognition -------------------------------------------------------------------
+
+  private matchTag(buf: string, at: number): MatchResult {
+    const next = at + 1;
+    if (next >= buf.length) return NEED_MORE;
+    const c = buf.charCodeAt(next);
+    if (c === 0x21 /* ! */) return matchFinishMarker(buf, at);
+    const state = this.state;
+    if (c === 0x2f /* / */) {
+      const nameAt = next + 1;
+      if (state === FILE) {
+        return (
+          matchCloseTag(buf, at, nameAt, 'kilnfile', TAG_FILE_CLOSE) ??
+          matchCloseTag(buf, at, nameAt, 'kilnartifact', TAG_ARTIFACT_CLOSE) ??
+          NO_TAG
+        );
+      }
+      if (state === ARTIFACT)
+        return matchCloseTag(buf, at, nameAt, 'kilnartifact', TAG_ARTIFACT_CLOSE) ?? NO_TAG;
+      if (state === THINKING) return matchCloseTag(buf, at, nameAt, 'thinking', TAG_THINKING_CLOSE) ?? NO_TAG;
+      return NO_TAG;
+    }
+    if (state === FILE || state === ARTIFACT)
+      return matchOpenTag(buf, at, next, 'kilnfile', TAG_FILE_OPEN) ?? NO_TAG;
+    if (state === THINKING) return matchOpenTag(buf, at, next, 'kilnartifact', TAG_ARTIFACT_OPEN) ?? NO_TAG;
+    return (
+      matchOpenTag(buf, at, next, 'kilnartifact', TAG_ARTIFACT_OPEN) ??
+      matchOpenTag(buf, at, next, 'thinking', TAG_THINKING_OPEN) ??
+      NO_TAG
+    );
+  }
+
+  private applyTag(tag: TagMatch): void {
+    switch (tag.kind) {
+      case TAG_FINISH:
+        if (tag.reason !== null) {
+          this.finishReason = tag.reason;
+          this.emit({ type: 'finish-reason', reason: tag.reason });
+        }
+        return;
+      case TAG_THINKING_OPEN:
+        this.endText(false);
+        this.thinking = { type: 'thinking', parts: [], isComplete: false };
+        this.segments.push(this.thinking);
+        this.state = THINKING;
+        this.emit({ type: 'thinking-start' });
+        return;
+      case TAG_THINKING_CLOSE:
+        this.closeThinking(true);
+        return;
+      case TAG_ARTIFACT_OPEN:
+        // A thinking block the model forgot to close ends where the artifact begins.
+        if (this.state === THINKING) this.closeThinking(true);
+        else this.endText(true);
+        this.openArtifact(tag.attributes);
+        return;
+      case TAG_ARTIFACT_CLOSE:
+        if (this.state === FILE) this.closeFile(true);
+        this.closeArtifact(true);
+        this.textLead = this.isLenient ? '' : null;
+        return;
+      case TAG_FILE_OPEN:
+        if (this.state === FILE) this.closeFile(true);
+        this.openFile(tag.attributes);
+        if (tag.isSelfClosing) this.closeFile(true);
+        return;
+      case TAG_FILE_CLOSE:
+        this.closeFile(true);
+        return;
+    }
+  }
+
+  // ---- structure ---------------------------------------------------------------------------
+
+  private openArtifact(attributes: Record<string, string>): void {
+    const explicit = attributes.title;
+    const hasTitle = explicit !== undefined && explicit.trim() !== '';
+    const title = hasTitle ? explicit : DEFAULT_ARTIFACT_TITLE;
+    if (hasTitle || this.title === null) this.title = title;
+    this.artifact = { type: 'artifact', title, files: [], isComplete: false };
+    this.segments.push(this.artifact);
+    this.state = ARTIFACT;
+    this.emit({ type: 'artifact-start', title });
+  }
+
+  private closeArtifact(isComplete: boolean): void {
+    if (this.artifact !== null) {
+      this.artifact.isComplete = isComplete;
+      this.artifact = null;
+      this.emit({ type: 'artifact-end', isComplete });
+    }
+    this.state = TEXT;
+    this.isTextAtLineStart = true;
+  }
+
+  private closeThinking(isComplete: boolean): void {
+    if (this.thinking !== null) {
+      this.thinking.isComplete = isComplete;
+      this.thinking = null;
+      this.emit({ type: 'thinking-end', isComplete });
+    }
+    this.state = TEXT;
+    this.isTextAtLineStart = true;
+  }
+
+  private openFile(attributes: Record<string, string>): void {
+    this.state = FILE;
+    this.fileStart = '';
+    this.fileHeld = '';
+    this.isFileFenced = false;
+    const name = normalizeFilePath(attributes.name ?? '');
+    if (name === '' || this.artifact === null) {
+      this.file = null;
+      return;
+    }
+    const action = (attributes.action ?? '').trim().toLowerCase();
+    const locked = attributes.locked?.trim().toLowerCase();
+    const header: ParsedFileHeader = {
+      name,
+      isDelete: action === 'delete',
+      isContinue: action === 'continue',
+      isLocked: locked === 'true' || locked === '',
+      category: categorizeFile(name),
+    };
+    this.file = { ...header, parts: [], isActive: true, isIncomplete: true };
+    this.artifact.files.push(this.file);
+    this.canFenceFile = this.isLenient && !/\.(md|mdx|markdown)$/i.test(name);
+    this.emit({ type: 'file-start', file: header });
+  }
+
+  private closeFile(isComplete: boolean): void {
+    if (this.fileStart !== null) {
+      const start = this.fileStart;
+      this.fileStart = null;
+      const skip = this.consumeFileStart(start, true);
+      if (skip < start.length) this.appendFileBody(start.slice(skip));
+    }
+    const held = this.fileHeld;
+    this.fileHeld = '';
+    if (held !== '' && !(isComplete && this.isFullFileEnding(held))) this.emitFileDelta(held);
+    this.isFileFenced = false;
+    this.state = ARTIFACT;
+    const file = this.file;
+    this.file = null;
+    if (file === null) return;
+    file.isActive = false;
+    file.isIncomplete = !isComplete;
+    this.emit({ type: 'file-end', name: file.name, isIncomplete: !isComplete });
+  }
+
+  // ---- content sinks -----------------------------------------------------------------------
+
+  private appendContent(buf: string, from: number, to: number): void {
+    if (to <= from) return;
+    switch (this.state) {
+      case TEXT:
+        this.appendText(from === 0 && to === buf.length ? buf : buf.slice(from, to));
+        return;
+      case THINKING: {
+        const delta = buf.slice(from, to);
+        this.thinking?.parts.push(delta);
+        this.emit({ type: 'thinking-delta', delta });
+        return;
+      }
+      case FILE:
+        if (this.file !== null) this.appendFile(from === 0 && to === buf.length ? buf : buf.slice(from, to));
+        return;
+      case ARTIFACT:
+        // Whitespace (or stray prose) between file elements is not part of any file.
+        return;
+    }
+  }
+
+  private appendText(piece: string): void {
+    let s = piece;
+    if (this.textLead !== null) {
+      s = this.textLead + s;
+      const fence = matchClosingFence(s, false);
+      if (fence === NEED_MORE_FENCE) {
+        this.textLead = s;
+        return;
+      }
+      this.textLead = null;
+      if (fence > 0) s = s.slice(fence);
+      if (s === '') return;
+    }
+    if (!this.isLenient) {
+      this.emitText(s);
+      return;
+    }
+    s = this.textHeld + s;
+    const hold = openingFenceHoldStart(s, this.isTextAtLineStart);
+    if (hold > 0) this.emitText(s.slice(0, hold));
+    this.textHeld = s.slice(hold);
+    this.isTextAtLineStart =
+      hold < s.length ? true : hold === 0 ? this.isTextAtLineStart : s[hold - 1] === '\n';
+  }
+
+  /**
+   * Ends the current text run at a tag (or the end of the stream). `beforeArtifact`: a fence
+   * line held at its end wrapped the artifact and is dropped.
+   */
+  private endText(beforeArtifact: boolean): void {
+    if (this.textLead !== null) {
+      const lead = this.textLead;
+      this.textLead = null;
+      const fence = matchClosingFence(lead, true);
+      if (fence < 0) this.appendText(lead);
+      else if (fence < lead.length) this.appendText(lead.slice(fence));
+    }
+    if (this.textHeld !== '' && !beforeArtifact) this.emitText(this.textHeld);
+    this.textHeld = '';
+    this.text = null;
+    this.isTextAtLineStart = true;
+  }
+
+  private emitText(delta: string): void {
+    if (delta === '') return;
+    if (this.text === null) {
+      this.text = { type: 'text', parts: [] };
+      this.segments.push(this.text);
+    }
+    this.text.parts.push(delta);
+    this.emit({ type: 'text-delta', delta });
+  }
+
+  private appendFile(piece: string): void {
+    let s = piece;
+    if (this.fileStart !== null) {
+      s = this.fileStart + s;
+      const skip = this.consumeFileStart(s, false);
+      if (skip < 0) {
+        this.fileStart = s;
+        return;
+      }
+      this.fileStart = null;
+      if (skip > 0) s = s.slice(skip);
+      if (s === '') return;
+    }
+    this.appendFileBody(s);
+  }
+
+  private appendFileBody(piece: string): void {
+    const s = this.fileHeld + piece;
+    const hold = this.isFileFenced ? fencedEndingHoldStart(s) : this.newlineHoldStart(s);
+    if (hold > 0) this.emitFileDelta(hold === s.length ? s : s.slice(0, hold));
+    this.fileHeld = hold === s.length ? '' : s.slice(hold);
+  }
+
+  private emitFileDelta(delta: string): void {
+    const file = this.file;
+    if (file === null || delta === '') return;
+    file.parts.push(delta);
+    this.emit({ type: 'file-delta', name: file.name, delta });
+  }
+
+  /**
+   * How many leading characters of a file's content are markup: one newline after the open
+   * tag, and (model mode, not Markdown) a fence line such as "```tsx". -1: cannot tell yet.
+   */
+  private consumeFileStart(s: string, isAtEnd: boolean): number {
+    const n = s.length;
+    if (n === 0) return isAtEnd ? 0 : -1;
+    let i = 0;
+    if (s[0] === '\n') i = 1;
+    else if (this.isLenient && s[0] === '\r') {
+      if (n === 1) return isAtEnd ? 0 : -1;
+      if (s[1] === '\n') i = 2;
+    }
+    if (!this.canFenceFile) return i;
+    if (i === n) return isAtEnd ? i : -1;
+    if (s[i] !== '`') return i;
+    let j = i;
+    for (let ticks = 0; ticks < 3; ticks++, j++) {
+      if (j === n) return isAtEnd ? i : -1;
+      if (s[j] !== '`') return i;
+    }
+    while (j < n && j - i < MAX_FENCE_LENGTH && isFenceInfoChar(s.charCodeAt(j))) j++;
+    while (j < n && j - i < MAX_FENCE_LENGTH && (s[j] === ' ' || s[j] === '\t')) j++;
+    if (j - i >= MAX_FENCE_LENGTH) return i;
+    if (j < n && s[j] === '\r') j++;
+    if (j === n) return isAtEnd ? i : -1;
+    if (s[j] !== '\n') return i;
+    this.isFileFenced = true;
+    return j + 1;
+  }
+
+  /** Holds a trailing newline: it belongs to the markup if the closing tag follows. */
+  private newlineHoldStart(s: string): number {
+    const n = s.length;
+    if (n === 0) return 0;
+    const last = s.charCodeAt(n - 1);
+    if (last === 0x0a /* \n */) return this.isLenient && n > 1 && s[n - 2] === '\r' ? n - 2 : n - 1;
+    if (last === 0x0d /* \r */ && this.isLenient) return n - 1;
+    return n;
+  }
+
+  private isFullFileEnding(held: string): boolean {
+    if (held === '\n' || (this.isLenient && held === '\r\n')) return true;
+    return this.isFileFenced && /^\r?\n```[ \t]*(\r?\n)?$/.test(held);
+  }
+}
+
+function toParsedFile(file: FileState): ParsedFile {
+  return {
+    name: file.name,
+    content: file.parts.length === 1 ? (file.parts[0] ?? '') : file.parts.join(''),
+    isDelete: file.isDelete,
+    isActive: file.isActive,
+    isContinue: file.isContinue,
+    isIncomplete: file.isIncomplete,
+    isLocked: file.isLocked,
+    category: file.category,
+  };
+}
+
+// ---- pure scanners (exported for tests) -------------------------------------------------
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0c;
+}
+
+function isFenceInfoChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f /* _ */ ||
+    code === 0x2b /* + */ ||
+    code === 0x23 /* # */ ||
+    code === 0x2e /* . */ ||
+    code === 0x2d /* - */
+  );
+}
+
+/** Case-insensitive match of an ASCII-letter tag name: the index after it, or NEED_MORE / NO_TAG. */
+function matchName(buf: string, at: number, lowerName: string): number | typeof NEED_MORE | typeof NO_TAG {
+  const n = buf.length;
+  for (let k = 0; k < lowerName.length; k++) {
+    const p = at + k;
+    if (p >= n) return NEED_MORE;
+    if ((buf.charCodeAt(p) | 0x20) !== lowerName.charCodeAt(k)) return NO_TAG;
+  }
+  return at + lowerName.length;
+}
+
+/** `</name>` with optional whitespace before '>'. null: not this tag. */
+function matchCloseTag(
+  buf: string,
+  at: number,
+  nameAt: number,
+  lowerName: string,
+  kind: TagKind,
+): MatchResult | null {
+  const afterName = matchName(buf, nameAt, lowerName);
+  if (afterName === NEED_MORE) return NEED_MORE;
+  if (afterName === NO_TAG) return null;
+  const n = buf.length;
+  let p = afterName as number;
+  while (p < n && p - at < MAX_TAG_LENGTH && isSpace(buf.charCodeAt(p))) p++;
+  if (p >= n) return NEED_MORE;
+  if (buf[p] !== '>') return null;
+  return { kind, end: p + 1, attributes: {}, isSelfClosing: false, reason: null };
+}
+
+/** `<name attr="v" attr='v' attr=v attr>` or `<name ... />`. null: not this tag. */
+function matchOpenTag(
+  buf: string,
+  at: number,
+  nameAt: number,
+  lowerName: string,
+  kind: TagKind,
+): MatchResult | null {
+  const afterName = matchName(buf, nameAt, lowerName);
+  if (afterName === NEED_MORE) return NEED_MORE;
+  if (afterName === NO_TAG) return null;
+  const n = buf.length;
+  const limit = at + MAX_TAG_LENGTH;
+  let p = afterName as number;
+  if (p >= n) return NEED_MORE;
+  const first = buf.charCodeAt(p);
+  if (!isSpace(first) && first !== 0x3e /* > */ && first !== 0x2f /* / */) return null;
+  const attributes: Record<string, string> = {};
+  for (;;) {
+    while (p < n && p < limit && isSpace(buf.charCodeAt(p))) p++;
+    if (p >= limit) return null;
+    if (p >= n) return NEED_MORE;
+    const c = buf[p];
+    if (c === '>') return { kind, end: p + 1, attributes, isSelfClosing: false, reason: null };
+    if (c === '/') {
+      if (p + 1 >= n) return NEED_MORE;
+      if (buf[p + 1] === '>') return { kind, end: p + 2, attributes, isSelfClosing: true, reason: null };
+      p++;
+      continue;
+    }
+    if (c === '<') return null;
+    const nameStart = p;
+    while (p < n && p < limit) {
+      const code = buf.charCodeAt(p);
+      if (isSpace(code) || code === 0x3d /* = */ || code === 0x3e /* > */ || code === 0x2f /* / */) break;
+      p++;
+    }
+    if (p >= limit) return null;
+    if (p >= n) return NEED_MORE;
+    const attributeName = buf.slice(nameStart, p).toLowerCase();
+    let q = p;
+    while (q < n && q < limit && isSpace(buf.charCodeAt(q))) q++;
+    if (q >= limit) return null;
+    if (q >= n) return NEED_MORE;
+    if (buf[q] !== '=') {
+      if (!(attributeName in attributes)) attributes[attributeName] = '';
+      p = q;
+      continue;
+    }
+    q++;
+    while (q < n && q < limit && isSpace(buf.charCodeAt(q))) q++;
+    if (q >= limit) return null;
+    if (q >= n) return NEED_MORE;
+    const quote = buf[q];
+    let value: string;
+    if (quote === '"' || quote === "'") {
+      let close = q + 1;
+      while (close < n && close < limit && buf[close] !== quote) close++;
+      if (close >= limit) return null;
+      if (close >= n) return NEED_MORE;
+      value = buf.slice(q + 1, close);
+      p = close + 1;
+    } else {
+      const valueStart = q;
+      while (q < n && q < limit && !isSpace(buf.charCodeAt(q)) && buf[q] !== '>') q++;
+      if (q >= limit) return null;
+      if (q >= n) return NEED_MORE;
+      value = buf.slice(valueStart, q);
+      p = q;
+    }
+    if (!(attributeName in attributes)) attributes[attributeName] = decodeAttribute(value);
+  }
+}
+
+/** `<!-- FINISH_REASON: length -->` (whitespace and case are lenient). */
+function matchFinishMarker(buf: string, at: number): MatchResult {
+  const n = buf.length;
+  const limit = at + 96;
+  let p = at + 1;
+  const expect = (literal: string): boolean | typeof NEED_MORE => {
+    for (let k = 0; k < literal.length; k++, p++) {
+      if (p >= n) return NEED_MORE;
+      if ((buf.charCodeAt(p) | 0x20) !== (literal.charCodeAt(k) | 0x20)) return false;
+    }
+    return true;
+  };
+  const skipSpaces = (): boolean => {
+    while (p < n && p < limit && isSpace(buf.charCodeAt(p))) p++;
+    return p < n;
+  };
+  let step = expect('!--');
+  if (step !== true) return step === NEED_MORE ? NEED_MORE : NO_TAG;
+  if (!skipSpaces()) return p >= limit ? NO_TAG : NEED_MORE;
+  step = expect('FINISH_REASON');
+  if (step !== true) return step === NEED_MORE ? NEED_MORE : NO_TAG;
+  if (!skipSpaces()) return p >= limit ? NO_TAG : NEED_MORE;
+  if (buf[p] !== ':') return NO_TAG;
+  p++;
+  if (!skipSpaces()) return p >= limit ? NO_TAG : NEED_MORE;
+  const wordStart = p;
+  while (p < n && p < limit && (buf.charCodeAt(p) | 0x20) >= 0x61 && (buf.charCodeAt(p) | 0x20) <= 0x7a) p++;
+  if (p >= limit) return NO_TAG;
+  if (p >= n) return NEED_MORE;
+  const word = buf.slice(wordStart, p).toLowerCase();
+  if (word !== 'length' && word !== 'error') return NO_TAG;
+  if (!skipSpaces()) return p >= limit ? NO_TAG : NEED_MORE;
+  step = expect('-->');
+  if (step !== true) return step === NEED_MORE ? NEED_MORE : NO_TAG;
+  return { kind: TAG_FINISH, end: p, attributes: {}, isSelfClosing: false, reason: word };
+}
+
+const NEED_MORE_FENCE = -2;
+
+/**
+ * After `</kilnArtifact>`: the closing "```" line of a markdown fence wrapped around it
+ * (optional spaces and one newline before it). The length to drop, -1 none, NEED_MORE_FENCE.
+ */
+export function matchClosingFence(s: string, isAtEnd: boolean): number {
+  const n = s.length;
+  const more = isAtEnd ? -1 : NEED_MORE_FENCE;
+  let i = 0;
+  const skipBlanks = (): void => {
+    while (i < n && i < MAX_FENCE_LENGTH && (s[i] === ' ' || s[i] === '\t')) i++;
+  };
+  skipBlanks();
+  if (i >= MAX_FENCE_LENGTH) return -1;
+  if (i === n) return more;
+  if (s[i] === '\r') {
+    i++;
+    if (i === n) return more;
+    if (s[i] !== '\n') return -1;
+  }
+  if (s[i] === '\n') i++;
+  skipBlanks();
+  if (i >= MAX_FENCE_LENGTH) return -1;
+  for (let ticks = 0; ticks < 3; ticks++, i++) {
+    if (i === n) return more;
+    if (s[i] !== '`') return -1;
+  }
+  skipBlanks();
+  if (i >= MAX_FENCE_LENGTH) return -1;
+  if (i === n) return isAtEnd ? i : NEED_MORE_FENCE;
+  if (s[i] === '\r') {
+    if (i + 1 === n) return isAtEnd ? i + 1 : NEED_MORE_FENCE;
+    return s[i + 1] === '\n' ? i + 2 : -1;
+  }
+  return s[i] === '\n' ? i + 1 : -1;
+}
+
+/**
+ * Before `<kilnArtifact>`: where a possible opening fence line ("```xml", up to 3 spaces of
+ * indent, then one newline and blanks) starts at a line start at the end of `s`; s.length if
+ * there is none. The returned suffix is held back until the next tag decides its fate.
+ */
+export function openingFenceHoldStart(s: string, isAtLineStart: boolean): number {
+  const n = s.length;
+  const last = s.lastIndexOf('\n');
+  const candidates: number[] = [];
+  if (last >= 0) {
+    const previous = last > 0 ? s.lastIndexOf('\n', last - 1) : -1;
+    if (previous >= 0) candidates.push(previous + 1);
+    else if (isAtLineStart) candidates.push(0);
+    candidates.push(last + 1);
+  } else if (isAtLineStart) {
+    candidates.push(0);
+  }
+  for (const start of candidates) {
+    if (start < n && n - start <= MAX_FENCE_LENGTH && isOpeningFencePrefix(s, start)) return start;
+  }
+  return n;
+}
+
+function isOpeningFencePrefix(s: string, start: number): boolean {
+  const n = s.length;
+  let i = start;
+  for (let spaces = 0; spaces < 3 && i < n && s[i] === ' '; spaces++) i++;
+  if (i === n) return true;
+  for (let ticks = 0; ticks < 3; ticks++, i++) {
+    if (i === n) return true;
+    if (s[i] !== '`') return false;
+  }
+  while (i < n && isFenceInfoChar(s.charCodeAt(i))) i++;
+  while (i < n && (s[i] === ' ' || s[i] === '\t')) i++;
+  if (i === n) return true;
+  if (s[i] === '\r') {
+    i++;
+    if (i === n) return true;
+  }
+  if (s[i] !== '\n') return false;
+  i++;
+  while (i < n && (s[i] === ' ' || s[i] === '\t')) i++;
+  return i === n;
+}
+
+/**
+ * In a fenced file: the longest suffix that may still become "\n```" (+ blanks, + newline)
+ * before the closing tag, so it is held back rather than emitted.
+ */
+export function fencedEndingHoldStart(s: string): number {
+  const n = s.length;
+  const last = s.lastIndexOf('\n');
+  const starts: number[] = [];
+  if (last >= 0) {
+    const previous = last > 0 ? s.lastIndexOf('\n', last - 1) : -1;
+    if (previous >= 0) starts.push(previous > 0 && s[previous - 1] === '\r' ? previous - 1 : previous);
+    starts.push(last > 0 && s[last - 1] === '\r' ? last - 1 : last);
+  }
+  if (n > 0 && s[n - 1] === '\r') starts.push(n - 1);
+  for (const start of starts) {
+    if (n - start <= MAX_FENCE_LENGTH && isFencedEndingPrefix(s, start)) return start;
+  }
+  return n;
+}
+
+function isFencedEndingPrefix(s: string, start: number): boolean {
+  const n = s.length;
+  let i = start;
+  if (s[i] === '\r') {
+    i++;
+    if (i === n) return true;
+  }
+  if (s[i] !== '\n') return false;
+  i++;
+  for (let ticks = 0; ticks < 3; ticks++, i++) {
+    if (i === n) return true;
+    if (s[i] !== '`') return false;
+  }
+  while (i < n && (s[i] === ' ' || s[i] === '\t')) i++;
+  if (i === n) return true;
+  if (s[i] === '\r') {
+    i++;
+    if (i === n) return true;
+  }
+  if (s[i] !== '\n') return false;
+  return i + 1 === n;
+}

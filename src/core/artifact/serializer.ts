@@ -1,0 +1,69 @@
+/**
+ * A version's full snapshot, stored as artifact markup in `messages.artifact_code`
+ * (docs/architecture.md "The version model"). parseSnapshot(serializeSnapshot(x)) equals x.
+ */
+import { ARTIFACT_TAG, DEFAULT_ARTIFACT_TITLE, FILE_TAG, escapeAttribute } from './markup.ts';
+import { parseArtifactText } from './parser.ts';
+
+export interface SnapshotFile {
+  name: string;
+  content: string;
+  isLocked: boolean;
+}
+
+export interface Snapshot {
+  title: string;
+  files: SnapshotFile[];
+}
+
+export const EMPTY_SNAPSHOT: Snapshot = Object.freeze({
+  title: DEFAULT_ARTIFACT_TITLE,
+  files: [],
+}) as Snapshot;
+
+/**
+ * Writes the snapshot as one artifact. Content is written raw between a newline after the open
+ * tag and a newline before the close tag (the parser drops exactly those two), so any content
+ * survives except text that is itself Kiln markup (`</kilnFile>`, `<kilnFile`, `</kilnArtifact>`
+ * or a finish marker) — see `isSerializableContent`.
+ */
+export function serializeSnapshot(snapshot: Snapshot): string {
+  const parts: string[] = [`<${ARTIFACT_TAG} title="${escapeAttribute(snapshot.title)}">\n`];
+  for (const file of snapshot.files) {
+    const locked = file.isLocked ? ' locked="true"' : '';
+    parts.push(
+      `<${FILE_TAG} name="${escapeAttribute(file.name)}"${locked}>\n`,
+      file.content,
+      `\n</${FILE_TAG}>\n`,
+    );
+  }
+  parts.push(`</${ARTIFACT_TAG}>`);
+  return parts.join('');
+}
+
+/** Reads a stored snapshot. Empty or missing markup is an empty 'Untitled' snapshot. */
+export function parseSnapshot(artifactCode: string | null | undefined): Snapshot {
+  if (artifactCode == null || artifactCode === '') return { title: DEFAULT_ARTIFACT_TITLE, files: [] };
+  const parsed = parseArtifactText(artifactCode, { mode: 'snapshot' });
+  const files: SnapshotFile[] = [];
+  const indexByName = new Map<string, number>();
+  for (const file of parsed.files) {
+    if (file.isDelete) continue;
+    const entry: SnapshotFile = { name: file.name, content: file.content, isLocked: file.isLocked };
+    const index = indexByName.get(file.name);
+    if (index === undefined) {
+      indexByName.set(file.name, files.length);
+      files.push(entry);
+    } else {
+      files[index] = entry;
+    }
+  }
+  return { title: parsed.title ?? DEFAULT_ARTIFACT_TITLE, files };
+}
+
+const RESERVED = /<\/?kilnfile[\s/>]|<\/kilnartifact\s*>|<!--\s*finish_reason/i;
+
+/** False when the content holds Kiln markup and so cannot be stored verbatim in a snapshot. */
+export function isSerializableContent(content: string): boolean {
+  return !RESERVED.test(content);
+}
