@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './chats.ts';
 export * from './billing.ts';
 export * from './integrations.ts';
+export * from './jobs.ts';
