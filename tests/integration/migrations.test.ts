@@ -9,6 +9,7 @@ const EXPECTED_TABLES = [
   'chats',
   'custom_domains',
   'github_connections',
+  'jobs',
   'likes',
   'marketplace_listings',
   'messages',
