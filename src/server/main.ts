@@ -1,15 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
+import { resolveModel } from './ai/model.ts';
 import { createAuth } from './auth/auth.ts';
+import { GenerationService } from './generation/service.ts';
+import { recoverInterruptedVersions } from './generation/recover.ts';
+import { createInProcessRealtime } from './realtime/in-process.ts';
+import { createLocalBlobStore } from './storage/local-blob-store.ts';
+import { createS3BlobStore } from './storage/s3-blob-store.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
 import type { Services } from './http/context.ts';
 import { loadOrCreateSecret, lockDataDir, type DataDirLock } from './storage/data-dir.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const WEB_ROOT = path.join(REPO_ROOT, 'dist', 'web');
+import { REPO_ROOT, WEB_ROOT } from './paths.ts';
+
+export { REPO_ROOT, WEB_ROOT };
 
 export function readVersion(): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -48,6 +54,20 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
           },
     );
     const auth = createAuth({ db: database.db, config, secret });
+    const model = await resolveModel(config.ai);
+    const blobs = config.s3
+      ? createS3BlobStore(config.s3)
+      : createLocalBlobStore(path.join(config.dataDir, 'blobs'));
+    const realtime = createInProcessRealtime();
+    // One process owns an embedded database, so anything still marked as streaming was cut off.
+    if (database.kind === 'pglite') await recoverInterruptedVersions(database.db);
+    const generation = new GenerationService({
+      db: database.db,
+      blobs,
+      realtime,
+      model,
+      timeoutMs: config.ai.timeoutMs,
+    });
     const services: Services = {
       config,
       db: database.db,
@@ -55,6 +75,10 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       auth,
       version: readVersion(),
       webRoot: WEB_ROOT,
+      blobs,
+      realtime,
+      model,
+      generation,
     };
     const app = createHttpApp(services);
     const db = database;
@@ -62,6 +86,8 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       app,
       services,
       async close() {
+        await generation.close();
+        await realtime.close();
         await db.close();
         lock?.release();
       },

@@ -2,28 +2,60 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
+import { chatRoutes, messageRoutes } from '../chats/routes.ts';
+import { attachmentRoutes } from '../generation/attachment-routes.ts';
+import { generationRoutes } from '../generation/routes.ts';
+import { improvePrompt } from '../generation/improve-prompt.ts';
+import { PLANS } from '../../core/plans/index.ts';
 import { sessionMiddleware } from '../auth/session.ts';
 import type { AppEnv, Services } from './context.ts';
-import { apiError } from './errors.ts';
+import { apiError, ServiceError } from './errors.ts';
 import { webAppRoutes } from './static.ts';
 
 /** The HTTP surface: auth, the JSON API and the web app, on one origin. */
 export function createHttpApp(services: Services) {
   const app = new Hono<AppEnv>();
 
+  // Signing out stops the user's running generations (spec §4).
+  app.post('/api/auth/sign-out', async (c) => {
+    const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+    const response = await services.auth.handler(c.req.raw);
+    if (session && response.ok) services.generation.stopAllOf(session.user.id);
+    return response;
+  });
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
   app.route('/api/health', healthRoutes(services));
 
   const api = new Hono<AppEnv>();
   api.use('*', sessionMiddleware(services));
-  api.route('/me', meRoutes());
+  api.route('/me', meRoutes(services));
   api.route('/users', userRoutes(services));
+  api.get('/plans', (c) => c.json(PLANS));
+  api.get('/ai', (c) => c.json({ id: services.model.id, isDemo: services.model.isDemo }));
+  api.route('/chats', chatRoutes(services));
+  api.post('/chats/:id/improve-prompt', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { prompt?: unknown };
+    const prompt = typeof body.prompt === 'string' ? body.prompt : '';
+    const improved = await improvePrompt(
+      services.db,
+      services.model,
+      c.var.viewer,
+      c.req.param('id'),
+      prompt,
+    );
+    return c.json({ prompt: improved });
+  });
+  api.route('/messages', messageRoutes(services));
+  api.route('/components', generationRoutes(services.db, services.generation));
+  api.route('/attachments', attachmentRoutes(services));
   api.all('*', (c) => apiError(c, 404, 'not-found', 'No such API endpoint'));
   app.route('/api', api);
 
   app.route('/', webAppRoutes(services.webRoot));
 
   app.onError((error, c) => {
+    if (error instanceof ServiceError)
+      return apiError(c, error.status, error.code, error.message, error.extra);
     if (error instanceof HTTPException) return apiError(c, error.status, 'http-error', error.message);
     console.error('Unhandled error', error);
     return apiError(c, 500, 'internal', 'Something went wrong');

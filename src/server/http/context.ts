@@ -2,6 +2,10 @@ import type { Config } from '../config.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Plan } from '../../core/plans/index.ts';
+import type { ResolvedModel } from '../ai/model.ts';
+import type { GenerationService } from '../generation/service.ts';
+import type { Realtime } from '../realtime/events.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 
 /** What every route may use: built once by the composition root (main.ts). */
 export interface Services {
@@ -12,6 +16,10 @@ export interface Services {
   version: string;
   /** Folder of the built web app (dist/web). */
   webRoot: string;
+  blobs: BlobStore;
+  realtime: Realtime;
+  model: ResolvedModel;
+  generation: GenerationService;
 }
 
 export interface SessionUser {

@@ -22,3 +22,30 @@ export function apiError(
 export function denied(c: Context, decision: Extract<Decision, { allowed: false }>) {
   return apiError(c, DENIAL_STATUS[decision.reason], decision.reason, decision.message);
 }
+
+/**
+ * A failure a service reports to the person: thrown by services, turned into the JSON error
+ * body by the app's error handler, so routes stay a few lines long.
+ */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  static fromDecision(decision: Extract<Decision, { allowed: false }>): ServiceError {
+    return new ServiceError(DENIAL_STATUS[decision.reason], decision.reason, decision.message);
+  }
+
+  /** A spec validation error: its code, exact title and message. */
+  static fromUserError(
+    error: { code: string; title: string; message: string },
+    status: ContentfulStatusCode = 400,
+  ) {
+    return new ServiceError(status, error.code, error.message, { title: error.title });
+  }
+}

@@ -2,7 +2,8 @@
  * Events sent to the clients of one chat (spec §7 "Realtime" and the 'preview-updates'
  * broadcast channel). Payloads stay small: PostgreSQL NOTIFY carries at most 8000 bytes.
  */
-export type BuildStatus = 'initializing' | 'processing' | 'starting' | 'deploying' | 'ready' | 'error' | 'token-limit';
+export type BuildStatus =
+  'initializing' | 'processing' | 'starting' | 'deploying' | 'ready' | 'error' | 'token-limit';
 
 export interface BuildErrorPayload {
   title: string;
@@ -15,7 +16,14 @@ export type RealtimeEvent =
   /** An UPDATE on a message row (drives is_built in the editor). */
   | { type: 'message-update'; chatId: string; messageId: string; version: number; isBuilt: boolean }
   | { type: 'build-status'; chatId: string; version: number; status: BuildStatus; error?: BuildErrorPayload }
-  | { type: 'preview-ready'; chatId: string; version: number; previewId: string; url: string; timestamp: number }
+  | {
+      type: 'preview-ready';
+      chatId: string;
+      version: number;
+      previewId: string;
+      url: string;
+      timestamp: number;
+    }
   | { type: 'refresh-preview'; chatId: string; version?: number }
   | { type: 'file-change'; chatId: string; version?: number }
   /** A generation started or ended (other tabs of the same chat re-attach or refresh). */

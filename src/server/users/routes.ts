@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { readQuota } from '../generation/quota.ts';
 import type { AppEnv, Services } from '../http/context.ts';
 import { apiError } from '../http/errors.ts';
 import { findPublicProfile } from './profiles.ts';
@@ -11,16 +12,24 @@ export function userRoutes(services: Services) {
   });
 }
 
-/** The signed-in person and their plan: the web reads limits from here, never hard-codes them. */
-export function meRoutes() {
-  return new Hono<AppEnv>().get('/', (c) => {
+/** The signed-in person, their plan and quota: the web reads limits from here, never hard-codes them. */
+export function meRoutes(services: Services) {
+  return new Hono<AppEnv>().get('/', async (c) => {
     const { user, plan, isPremium } = c.var.viewer;
+    const quota = user ? await readQuota(services.db, user.id, plan) : null;
     return c.json({
       user: user
         ? { id: user.id, fullName: user.name, email: user.email, avatarUrl: user.image ?? null }
         : null,
       plan,
       isPremium,
+      quota: quota && {
+        versionLimit: quota.versionLimit,
+        versionsUsed: quota.versionsUsed,
+        versionsRemaining: quota.versionsRemaining,
+        resetsAt: quota.resetsAt.toISOString(),
+        credits: quota.credits,
+      },
     });
   });
 }

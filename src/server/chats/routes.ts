@@ -1,0 +1,103 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { FRAMEWORKS } from '../../core/frameworks/index.ts';
+import type { AppEnv, Services } from '../http/context.ts';
+import { ServiceError } from '../http/errors.ts';
+import { requireUser } from './access.ts';
+import {
+  changeVisibility,
+  deleteVersion,
+  remixChat,
+  saveFileLocks,
+  toggleLike,
+  updateTheme,
+} from './actions.ts';
+import { createChat } from './create.ts';
+import { listOwnComponents, listPublicComponents } from './list.ts';
+import { readChatData } from './read.ts';
+import { requireChat } from './access.ts';
+import { findAssistantMessage } from './versions.ts';
+import { ZIP_FILE_NAME, zipVersion } from './zip.ts';
+
+const version = z.coerce.number().int();
+
+/** Chat reads and the named chat actions of spec §7, each behind the permission policy. */
+export function chatRoutes(services: Services) {
+  const { db } = services;
+  return new Hono<AppEnv>()
+    .post(
+      '/',
+      zValidator(
+        'json',
+        z.object({
+          prompt: z.string().max(20_000).default(''),
+          framework: z.enum(FRAMEWORKS).default('react'),
+        }),
+      ),
+      async (c) => {
+        const user = requireUser(c.var.viewer);
+        const { prompt, framework } = c.req.valid('json');
+        const chat = await createChat(db, { userId: user.id, framework, slugSource: prompt });
+        return c.json({ id: chat.id, slug: chat.slug }, 201);
+      },
+    )
+    .get('/mine', async (c) =>
+      c.json({ components: await listOwnComponents(db, requireUser(c.var.viewer).id) }),
+    )
+    .get('/explore', async (c) => c.json({ components: await listPublicComponents(db) }))
+    .get('/by-slug/:slug', async (c) => {
+      const requested = c.req.query('v');
+      const data = await readChatData(
+        db,
+        c.var.viewer,
+        c.req.param('slug'),
+        requested ? Number(requested) : undefined,
+      );
+      if (!data) throw new ServiceError(404, 'not-found', 'Component not found');
+      return c.json(data);
+    })
+    .get('/:id/versions/:version/snapshot', async (c) => {
+      const chat = await requireChat(db, c.var.viewer, c.req.param('id'), 'view');
+      const message = await findAssistantMessage(db, chat.id, version.parse(c.req.param('version')));
+      if (!message) throw new ServiceError(404, 'version-not-found', 'Version not found');
+      return c.json({ version: message.version, artifactCode: message.artifactCode });
+    })
+    .get('/:id/versions/:version/zip', async (c) => {
+      const bytes = await zipVersion(
+        db,
+        c.var.viewer,
+        c.req.param('id'),
+        version.parse(c.req.param('version')),
+      );
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${ZIP_FILE_NAME}"`,
+      });
+    })
+    .post('/:id/like', async (c) => c.json(await toggleLike(db, c.var.viewer, c.req.param('id'))))
+    .post('/:id/visibility', zValidator('json', z.object({ isPublic: z.boolean() })), async (c) =>
+      c.json(await changeVisibility(db, c.var.viewer, c.req.param('id'), c.req.valid('json').isPublic)),
+    )
+    .post('/:id/remix', zValidator('json', z.object({ version })), async (c) =>
+      c.json(await remixChat(db, c.var.viewer, c.req.param('id'), c.req.valid('json').version), 201),
+    )
+    .post('/:id/theme', zValidator('json', z.object({ theme: z.string(), version })), async (c) => {
+      const { theme, version: v } = c.req.valid('json');
+      return c.json(await updateTheme(db, c.var.viewer, c.req.param('id'), theme, v));
+    })
+    .put(
+      '/:id/artifact',
+      zValidator('json', z.object({ artifactCode: z.string().max(20_000_000), version })),
+      async (c) => {
+        const { artifactCode, version: v } = c.req.valid('json');
+        return c.json(await saveFileLocks(db, c.var.viewer, c.req.param('id'), v, artifactCode));
+      },
+    );
+}
+
+export function messageRoutes(services: Services) {
+  return new Hono<AppEnv>().delete('/:id', async (c) =>
+    c.json(await deleteVersion(services.db, c.var.viewer, c.req.param('id'))),
+  );
+}

@@ -1,0 +1,27 @@
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { completeWithTemplate } from '../../core/snapshot/index.ts';
+import { isFramework } from '../../core/frameworks/index.ts';
+import type { Database } from '../db/client.ts';
+import type { RequestViewer } from '../http/context.ts';
+import { ServiceError } from '../http/errors.ts';
+import { loadBlankTemplate } from '../templates/load.ts';
+import { requireChat } from './access.ts';
+import { snapshotAt } from './versions.ts';
+
+/** Spec §2: the download is named like '{product}-dev.zip'. */
+export const ZIP_FILE_NAME = 'kiln-dev.zip';
+
+/**
+ * The project of one version as a zip that builds on its own: the snapshot, completed with the
+ * framework's blank template when it lacks package.json or its configs (spec §5).
+ */
+export async function zipVersion(db: Database, viewer: RequestViewer, chatId: string, version: number) {
+  const chat = await requireChat(db, viewer, chatId, 'download');
+  const snapshot = await snapshotAt(db, chat.id, version);
+  if (!snapshot) throw new ServiceError(404, 'version-not-found', `Version #${version} does not exist.`);
+  const framework = isFramework(chat.framework) ? chat.framework : 'react';
+  const complete = completeWithTemplate(snapshot, await loadBlankTemplate(framework));
+  const entries: Zippable = {};
+  for (const file of complete.files) entries[file.name] = strToU8(file.content);
+  return zipSync(entries, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') });
+}

@@ -1,0 +1,114 @@
+import type { FilePart, ImagePart, TextPart } from 'ai';
+import type { Plan } from '../../core/plans/index.ts';
+import {
+  attachmentKind,
+  MAGIC_BYTES_LENGTH,
+  validateAttachments,
+  type AcceptedAttachment,
+} from '../../core/validation/index.ts';
+import type { MessageFile } from '../db/schema/index.ts';
+import { ServiceError } from '../http/errors.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+
+export interface UploadedAttachment extends AcceptedAttachment {
+  bytes: Uint8Array;
+}
+
+/**
+ * Checks uploaded files on the server with the core rules: type by extension AND magic bytes,
+ * per-type size, count, and images only for premium. The browser's checks are a convenience.
+ */
+export async function acceptAttachments(files: File[], plan: Plan): Promise<UploadedAttachment[]> {
+  const loaded = await Promise.all(
+    files.map(async (file) => ({
+      name: file.name,
+      size: file.size,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    })),
+  );
+  const result = validateAttachments(
+    loaded.map((file) => ({
+      name: file.name,
+      size: file.size,
+      head: file.bytes.subarray(0, MAGIC_BYTES_LENGTH),
+    })),
+    plan,
+  );
+  if (!result.ok) {
+    throw ServiceError.fromUserError(
+      result.error,
+      result.error.code === 'payment-required-for-image' ? 402 : 400,
+    );
+  }
+  return result.value.map((accepted, index) => ({ ...accepted, bytes: loaded[index]!.bytes }));
+}
+
+export function attachmentUrl(chatId: string, fileId: string): string {
+  return `/api/attachments/${chatId}/${fileId}`;
+}
+
+export function attachmentKey(chatId: string, fileId: string): string {
+  return `attachments/${chatId}/${fileId}`;
+}
+
+/** Stores the files; returns the message's `files` ({url, order} plus what the chat shows). */
+export async function storeAttachments(
+  blobs: BlobStore,
+  chatId: string,
+  attachments: UploadedAttachment[],
+): Promise<MessageFile[]> {
+  return Promise.all(
+    attachments.map(async (attachment, order) => {
+      const fileId = crypto.randomUUID();
+      await blobs.put(attachmentKey(chatId, fileId), attachment.bytes, attachment.mimeType);
+      return {
+        url: attachmentUrl(chatId, fileId),
+        order,
+        name: attachment.name,
+        contentType: attachment.mimeType,
+        size: attachment.size,
+      };
+    }),
+  );
+}
+
+async function extractPdfText(bytes: Uint8Array): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
+}
+
+const MAX_PDF_TEXT_CHARS = 60_000;
+
+/**
+ * Attachments as model input: images as image parts; PDFs as file parts where the provider
+ * reads them, else as their extracted text.
+ */
+export async function toModelParts(
+  attachments: UploadedAttachment[],
+  acceptsPdf: boolean,
+): Promise<Array<ImagePart | FilePart | TextPart>> {
+  const parts: Array<ImagePart | FilePart | TextPart> = [];
+  for (const attachment of attachments) {
+    if (attachmentKind(attachment.type) === 'image') {
+      parts.push({ type: 'image', image: attachment.bytes, mediaType: attachment.mimeType });
+    } else if (acceptsPdf) {
+      parts.push({
+        type: 'file',
+        data: attachment.bytes,
+        mediaType: 'application/pdf',
+        filename: attachment.name,
+      });
+    } else {
+      let text: string;
+      try {
+        text = (await extractPdfText(attachment.bytes)).slice(0, MAX_PDF_TEXT_CHARS);
+      } catch {
+        text = '(The PDF could not be read.)';
+      }
+      parts.push({ type: 'text', text: `Attached PDF "${attachment.name}":\n${text}` });
+    }
+  }
+  return parts;
+}

@@ -1,0 +1,36 @@
+import type { ModelMessage } from 'ai';
+import type { Framework } from '../../core/frameworks/index.ts';
+import { serializeSnapshot, type Snapshot } from '../../core/artifact/index.ts';
+import { renderContextBlock } from '../ai/prompts/context.ts';
+import { buildSystemPrompt } from '../ai/prompts/system-prompt.ts';
+import { toModelParts, type UploadedAttachment } from './attachments.ts';
+
+/**
+ * What the model sees (layout in ai/prompts/context.ts): the framework's system prompt, then one
+ * user message with the current snapshot and locked files, the attachments, and the prompt.
+ * Earlier answers are not replayed: the snapshot already holds their result.
+ */
+export async function buildModelInput(input: {
+  framework: Framework;
+  snapshot: Snapshot | null;
+  prompt: string;
+  attachments: UploadedAttachment[];
+  acceptsPdf: boolean;
+}): Promise<{ system: string; messages: ModelMessage[] }> {
+  const snapshot = input.snapshot && input.snapshot.files.length > 0 ? input.snapshot : null;
+  const locked = snapshot?.files.filter((file) => file.isLocked).map((file) => file.name) ?? [];
+  const context = renderContextBlock(snapshot ? serializeSnapshot(snapshot) : null, locked);
+  return {
+    system: buildSystemPrompt(input.framework),
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: context },
+          ...(await toModelParts(input.attachments, input.acceptsPdf)),
+          { type: 'text', text: input.prompt },
+        ],
+      },
+    ],
+  };
+}

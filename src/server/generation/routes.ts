@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { z } from 'zod';
+import { requireChat } from '../chats/access.ts';
+import { findAssistantMessage } from '../chats/versions.ts';
+import type { Database } from '../db/client.ts';
+import type { AppEnv } from '../http/context.ts';
+import { ServiceError } from '../http/errors.ts';
+import type { GenerationService } from './service.ts';
+
+const POLL_MS = 300;
+
+function asFiles(value: unknown): File[] {
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return list.filter((item): item is File => item instanceof File);
+}
+
+/** POST /api/components (spec §7) and the re-attach / stop endpoints. */
+export function generationRoutes(db: Database, generation: GenerationService) {
+  return new Hono<AppEnv>()
+    .post('/', async (c) => {
+      const body = await c.req.parseBody({ all: true });
+      const chatId = typeof body.id === 'string' ? body.id : '';
+      if (!chatId) throw new ServiceError(400, 'missing-chat', 'The chat id is missing.');
+      const selected =
+        typeof body.selectedVersion === 'string' ? Number.parseInt(body.selectedVersion, 10) : NaN;
+      const running = await generation.start(c.var.viewer, {
+        chatId,
+        prompt: typeof body.prompt === 'string' ? body.prompt : '',
+        selectedVersion: Number.isInteger(selected) ? selected : undefined,
+        files: asFiles(body.files ?? body['files[]']),
+        action: body.action === 'continue' ? 'continue' : undefined,
+      });
+      return new Response(running.stream(), {
+        headers: {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'no-cache, no-transform',
+          'X-Kiln-Version': String(running.version),
+          'X-Kiln-Chat-Id': running.chatId,
+        },
+      });
+    })
+    .get('/:chatId/versions/:version/stream', async (c) => {
+      const chat = await requireChat(db, c.var.viewer, c.req.param('chatId'), 'view');
+      const version = z.coerce.number().int().parse(c.req.param('version'));
+      const running = generation.registry.get(chat.id);
+      const headers = {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+      };
+      if (running && running.version === version && !running.isEnded) {
+        return new Response(running.stream(), { headers });
+      }
+      const message = await findAssistantMessage(db, chat.id, version);
+      if (!message) throw new ServiceError(404, 'version-not-found', 'Version not found');
+      if (message.finishReason !== null) return c.text(message.content, 200, headers);
+      // Streaming in another process (PostgreSQL deployments): follow the flushed text.
+      for (const [name, value] of Object.entries(headers)) c.header(name, value);
+      return stream(c, async (out) => {
+        let sent = 0;
+        for (;;) {
+          const current = await findAssistantMessage(db, chat.id, version);
+          if (!current) return;
+          if (current.content.length > sent) {
+            await out.write(current.content.slice(sent));
+            sent = current.content.length;
+          }
+          if (current.finishReason !== null || out.aborted) return;
+          await out.sleep(POLL_MS);
+        }
+      });
+    })
+    .post('/:chatId/stop', async (c) =>
+      c.json({ stopped: await generation.stop(c.var.viewer, c.req.param('chatId')) }),
+    );
+}

@@ -1,0 +1,117 @@
+const encoder = new TextEncoder();
+
+/**
+ * One generation in progress: the text so far, in memory, fanned out to every reader (the HTTP
+ * response that started it, and any client that re-attaches after a reload). Readers that go
+ * away never stop the generation; only `stop()` (owner, sign-out, timeout) does.
+ */
+export class RunningGeneration {
+  private readonly chunks: string[] = [];
+  private length = 0;
+  private readonly readers = new Set<(delta: string | null) => void>();
+  private ended = false;
+  readonly controller = new AbortController();
+  /** Why it was stopped, when it was ('stopped' by the owner, 'signed-out'). */
+  stopReason: string | null = null;
+
+  constructor(
+    readonly chatId: string,
+    readonly version: number,
+    readonly userId: string,
+    readonly messageId: string,
+  ) {}
+
+  get textLength(): number {
+    return this.length;
+  }
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  text(from = 0): string {
+    const all = this.chunks.length === 1 ? this.chunks[0]! : this.chunks.join('');
+    // Keep one joined chunk so repeated reads stay linear overall.
+    if (this.chunks.length > 1) this.chunks.splice(0, this.chunks.length, all);
+    return from === 0 ? all : all.slice(from);
+  }
+
+  append(delta: string): void {
+    if (this.ended || delta === '') return;
+    this.chunks.push(delta);
+    this.length += delta.length;
+    for (const reader of this.readers) reader(delta);
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const reader of this.readers) reader(null);
+    this.readers.clear();
+  }
+
+  stop(reason: string): void {
+    if (this.stopReason === null) this.stopReason = reason;
+    this.controller.abort(new Error(`Generation ${reason}`));
+  }
+
+  /** A byte stream of the whole text so far, then every new delta, closing when it ends. */
+  stream(): ReadableStream<Uint8Array> {
+    let listener: ((delta: string | null) => void) | undefined;
+    return new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        const sofar = this.text();
+        if (sofar) controller.enqueue(encoder.encode(sofar));
+        if (this.ended) {
+          controller.close();
+          return;
+        }
+        listener = (delta) => {
+          if (delta === null) controller.close();
+          else controller.enqueue(encoder.encode(delta));
+        };
+        this.readers.add(listener);
+      },
+      cancel: () => {
+        if (listener) this.readers.delete(listener);
+      },
+    });
+  }
+}
+
+/** The generations running in this process, at most one per chat. */
+export class GenerationRegistry {
+  private readonly byChat = new Map<string, RunningGeneration>();
+
+  get(chatId: string): RunningGeneration | undefined {
+    return this.byChat.get(chatId);
+  }
+
+  /** Registers a generation, or returns the one already running for the chat. */
+  claim(generation: RunningGeneration): RunningGeneration | null {
+    const existing = this.byChat.get(generation.chatId);
+    if (existing && !existing.isEnded) return existing;
+    this.byChat.set(generation.chatId, generation);
+    return null;
+  }
+
+  release(generation: RunningGeneration): void {
+    if (this.byChat.get(generation.chatId) === generation) this.byChat.delete(generation.chatId);
+  }
+
+  /** Signing out stops the user's generations (spec §4). */
+  stopAllOf(userId: string, reason: string): number {
+    let stopped = 0;
+    for (const generation of this.byChat.values()) {
+      if (generation.userId === userId) {
+        generation.stop(reason);
+        stopped++;
+      }
+    }
+    return stopped;
+  }
+
+  all(): RunningGeneration[] {
+    return [...this.byChat.values()];
+  }
+}

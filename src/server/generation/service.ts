@@ -1,0 +1,221 @@
+import { streamText, type LanguageModel } from 'ai';
+import { count, and, eq } from 'drizzle-orm';
+import { parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
+import { isFramework } from '../../core/frameworks/index.ts';
+import { buildContinuePrompt } from '../../core/snapshot/index.ts';
+import { validatePrompt } from '../../core/validation/index.ts';
+import { ERRORS } from '../../core/errors.ts';
+import type { ResolvedModel } from '../ai/model.ts';
+import { requireChat, requireUser } from '../chats/access.ts';
+import { findAssistantMessage, findLatestAssistantMessage, highestVersion } from '../chats/versions.ts';
+import type { Database } from '../db/client.ts';
+import { messages } from '../db/schema/index.ts';
+import type { RequestViewer } from '../http/context.ts';
+import { ServiceError } from '../http/errors.ts';
+import type { Realtime } from '../realtime/events.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { acceptAttachments, storeAttachments } from './attachments.ts';
+import { finishVersion, type EndReason } from './finish.ts';
+import { startFlusher } from './flusher.ts';
+import { buildModelInput } from './model-input.ts';
+import { consumeVersionQuota } from './quota.ts';
+import { GenerationRegistry, RunningGeneration } from './running.ts';
+
+export interface GenerationRequest {
+  chatId: string;
+  prompt: string;
+  /** The version being viewed: its snapshot is the base of the new version. */
+  selectedVersion?: number;
+  files: File[];
+  /** 'continue' = Continue generation after a length or error finish. */
+  action?: 'continue';
+}
+
+export interface GenerationDeps {
+  db: Database;
+  blobs: BlobStore;
+  realtime: Realtime;
+  model: ResolvedModel;
+  timeoutMs: number;
+  /** Called when a version is stored (the preview builder queues its build). */
+  onVersionFinished?: (chatId: string, version: number) => Promise<void>;
+}
+
+/** Starts, streams, stops and finishes generations; one per chat at a time. */
+export class GenerationService {
+  readonly registry = new GenerationRegistry();
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly deps: GenerationDeps) {}
+
+  /**
+   * Every check happens here, before anything is stored: auth, the permission policy, prompt,
+   * attachments, running generation, versions per component, quota. Then the user message is
+   * saved, the assistant message created, and the model called in the background.
+   */
+  async start(viewer: RequestViewer, request: GenerationRequest): Promise<RunningGeneration> {
+    const { db } = this.deps;
+    const user = requireUser(viewer);
+    const capability = request.action === 'continue' ? 'continueGeneration' : 'edit';
+    const chat = await requireChat(db, viewer, request.chatId, capability);
+    const framework = isFramework(chat.framework) ? chat.framework : 'react';
+
+    const running = this.registry.get(chat.id);
+    if (running && !running.isEnded) {
+      throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.', {
+        version: running.version,
+      });
+    }
+
+    const baseMessage =
+      request.selectedVersion !== undefined && Number.isInteger(request.selectedVersion)
+        ? await findAssistantMessage(db, chat.id, request.selectedVersion)
+        : await findLatestAssistantMessage(db, chat.id);
+
+    let prompt = request.prompt;
+    if (request.action === 'continue') {
+      if (!baseMessage || (baseMessage.finishReason !== 'length' && baseMessage.finishReason !== 'error')) {
+        throw new ServiceError(409, 'nothing-to-continue', 'Only a cut-off version can be continued.');
+      }
+      prompt = buildContinuePrompt(baseMessage.content);
+    }
+    const checked = validatePrompt(prompt, viewer.plan);
+    if (!checked.ok) throw ServiceError.fromUserError(checked.error);
+    prompt = checked.value;
+
+    const attachments = await acceptAttachments(request.files, viewer.plan);
+
+    const [versions] = await db
+      .select({ total: count() })
+      .from(messages)
+      .where(and(eq(messages.chatId, chat.id), eq(messages.role, 'assistant')));
+    if ((versions?.total ?? 0) >= viewer.plan.maxVersionsPerComponent) {
+      const error = ERRORS.moreThanXVersions(viewer.plan.maxVersionsPerComponent);
+      throw new ServiceError(409, error.code, error.message, {
+        title: error.title,
+        max: viewer.plan.maxVersionsPerComponent,
+      });
+    }
+    await consumeVersionQuota(db, user.id, viewer.plan);
+
+    const version = (await highestVersion(db, chat.id)) + 1;
+    const files = await storeAttachments(this.deps.blobs, chat.id, attachments);
+    const messageId = crypto.randomUUID();
+    // The user message is saved before the model is called.
+    await db.insert(messages).values([
+      {
+        id: crypto.randomUUID(),
+        chatId: chat.id,
+        userId: user.id,
+        role: 'user',
+        version,
+        content: prompt,
+        files,
+      },
+      { id: messageId, chatId: chat.id, userId: user.id, role: 'assistant', version, content: '' },
+    ]);
+
+    const generation = new RunningGeneration(chat.id, version, user.id, messageId);
+    if (this.registry.claim(generation)) {
+      // Lost a race with another request of the same chat: undo this version.
+      await db.delete(messages).where(and(eq(messages.chatId, chat.id), eq(messages.version, version)));
+      throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
+    }
+    const base = baseMessage?.artifactCode ? parseSnapshot(baseMessage.artifactCode) : null;
+    const input = await buildModelInput({
+      framework,
+      snapshot: base,
+      prompt,
+      attachments,
+      acceptsPdf: this.deps.model.acceptsPdf,
+    });
+    this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
+    const task = this.run(generation, input, base).finally(() => this.pending.delete(task));
+    this.pending.add(task);
+    return generation;
+  }
+
+  private async run(
+    generation: RunningGeneration,
+    input: Awaited<ReturnType<typeof buildModelInput>>,
+    base: Snapshot | null,
+  ): Promise<void> {
+    const { db, realtime } = this.deps;
+    const flusher = startFlusher(db, generation);
+    let reason: EndReason = 'error';
+    try {
+      const result = streamText({
+        model: this.deps.model.model as LanguageModel,
+        system: input.system,
+        messages: input.messages,
+        abortSignal: AbortSignal.any([
+          generation.controller.signal,
+          AbortSignal.timeout(this.deps.timeoutMs),
+        ]),
+        // Retries on 429/5xx happen before the first token; mid-stream failures keep the partial text.
+        maxRetries: 2,
+        onError: () => {},
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') generation.append(part.text);
+        else if (part.type === 'finish')
+          reason =
+            part.finishReason === 'length' ? 'length' : part.finishReason === 'stop' ? 'stop' : 'error';
+        else if (part.type === 'error') reason = 'error';
+        else if (part.type === 'abort') reason = 'error';
+      }
+    } catch (error) {
+      reason = 'error';
+      if (!generation.controller.signal.aborted)
+        console.error(`Generation ${generation.chatId}#${generation.version} failed`, error);
+    }
+    if (generation.controller.signal.aborted) reason = 'error';
+    await flusher.stop();
+    try {
+      const finished = await finishVersion(db, {
+        chatId: generation.chatId,
+        version: generation.version,
+        messageId: generation.messageId,
+        text: generation.text(),
+        reason,
+        base,
+      });
+      realtime.publish({
+        type: 'generation',
+        chatId: generation.chatId,
+        version: generation.version,
+        state: 'finished',
+        finishReason: finished.kept ? finished.finishReason : 'error',
+      });
+      if (finished.kept) await this.deps.onVersionFinished?.(generation.chatId, generation.version);
+    } catch (error) {
+      console.error('Could not store the finished version', error);
+    } finally {
+      generation.end();
+      this.registry.release(generation);
+    }
+  }
+
+  /** Explicit stop by the owner: the partial answer is kept with an error finish reason. */
+  async stop(viewer: RequestViewer, chatId: string): Promise<boolean> {
+    await requireChat(this.deps.db, viewer, chatId, 'edit');
+    const running = this.registry.get(chatId);
+    if (!running || running.isEnded) return false;
+    running.stop('stopped');
+    return true;
+  }
+
+  stopAllOf(userId: string): number {
+    return this.registry.stopAllOf(userId, 'signed-out');
+  }
+
+  /** Waits for running generations (tests, shutdown). */
+  async settle(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    for (const generation of this.registry.all()) generation.stop('shutdown');
+    await this.settle();
+  }
+}

@@ -1,0 +1,80 @@
+import { grantPremium } from '../../src/server/billing/subscriptions.ts';
+import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm/server.ts';
+import { createTestKiln, TestClient } from './test-app.ts';
+
+export type TestKiln = Awaited<ReturnType<typeof createTestKiln>>;
+
+/** Kiln wired to the fake OpenAI-protocol server (or Anthropic with `provider: 'anthropic'`). */
+export async function createKilnWithFakeLlm(provider: 'openai' | 'anthropic' = 'openai') {
+  const llm: FakeLlm = await startFakeLlm();
+  const env: Record<string, string> =
+    provider === 'openai'
+      ? { KILN_MODEL: 'openai:fake-model', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: llm.openaiBaseUrl }
+      : {
+          KILN_MODEL: 'anthropic:fake-claude',
+          ANTHROPIC_API_KEY: 'test-key',
+          ANTHROPIC_BASE_URL: llm.anthropicBaseUrl,
+        };
+  const kiln = await createTestKiln(env);
+  return { kiln, llm };
+}
+
+let counter = 0;
+
+/** A signed-up user (optionally premium) with a client holding their session. */
+export async function signedUpUser(kiln: TestKiln, options: { premium?: boolean; name?: string } = {}) {
+  const client = new TestClient(kiln);
+  const email = `user${++counter}-${Date.now()}@example.com`;
+  await client.signUp(email, 'correct horse 1', options.name ?? 'Test User');
+  const me = await client.me();
+  const userId = me.user!.id;
+  if (options.premium) await grantPremium(kiln.services.db, userId);
+  return { client, userId, email };
+}
+
+export async function createChat(client: TestClient, framework = 'react', prompt = 'A pricing table') {
+  const response = await client.request('/api/chats', { method: 'POST', json: { prompt, framework } });
+  if (response.status !== 201) throw new Error(`createChat: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; slug: string };
+}
+
+export function generationForm(fields: Record<string, string | number | undefined>, files: File[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.set(name, String(value));
+  for (const file of files) form.append('files', file);
+  return form;
+}
+
+/** POST /api/components and read the whole streamed answer. */
+export async function generate(
+  client: TestClient,
+  fields: Record<string, string | number | undefined>,
+  files: File[] = [],
+) {
+  const response = await client.request('/api/components', {
+    method: 'POST',
+    body: generationForm(fields, files),
+  });
+  const text = await response.text();
+  return { response, text, version: Number(response.headers.get('x-kiln-version')) };
+}
+
+export async function chatData(client: TestClient, slug: string) {
+  const response = await client.request(`/api/chats/by-slug/${slug}`);
+  return { status: response.status, data: await response.json() };
+}
+
+/** A model answer in Kiln's markup. */
+export function answer(title: string, files: Record<string, string>, extra = ''): string {
+  const body = Object.entries(files)
+    .map(([name, content]) => `<kilnFile name="${name}">\n${content}\n</kilnFile>`)
+    .join('\n');
+  return `<thinking>Plan the files.</thinking>\nHere it is.\n<kilnArtifact title="${title}">\n${body}\n</kilnArtifact>\n${extra}`;
+}
+
+export const PNG_BYTES = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82,
+]);
+export const PDF_BYTES = new TextEncoder().encode(
+  '%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n',
+);

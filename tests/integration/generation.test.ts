@@ -1,0 +1,312 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSnapshot, serializeSnapshot } from '../../src/core/artifact/index.ts';
+import { messages } from '../../src/server/db/schema/index.ts';
+import { chunkText, type FakeLlm } from '../fixtures/fake-llm/server.ts';
+import {
+  answer,
+  chatData,
+  createChat,
+  createKilnWithFakeLlm,
+  generate,
+  signedUpUser,
+  type TestKiln,
+} from './generation-helpers.ts';
+
+const APP = answer('Pricing table', {
+  'src/App.tsx': 'export default function App() {\n  return <h1>Pricing</h1>;\n}',
+  'src/components/Card.tsx': 'export function Card() {\n  return <div>Card</div>;\n}',
+});
+
+for (const provider of ['openai', 'anthropic'] as const) {
+  describe(`generation through the ${provider} protocol (real client, fake server)`, () => {
+    let kiln: TestKiln;
+    let llm: FakeLlm;
+    beforeAll(async () => {
+      ({ kiln, llm } = await createKilnWithFakeLlm(provider));
+    });
+    afterAll(async () => {
+      await kiln.close();
+      await llm.close();
+    });
+
+    it('streams the answer, saves both messages and derives the snapshot', async () => {
+      const { client } = await signedUpUser(kiln);
+      const chat = await createChat(client);
+      llm.enqueue({ chunks: chunkText(APP) });
+      const { response, text, version } = await generate(client, { id: chat.id, prompt: 'A pricing table' });
+      expect(response.status).toBe(200);
+      expect(version).toBe(1);
+      expect(text).toBe(APP);
+      await kiln.services.generation.settle();
+
+      const { data } = await chatData(client, chat.slug);
+      expect(data.chat.title).toBe('Pricing table');
+      expect(data.messages.map((m: { role: string; version: number }) => `${m.role}:${m.version}`)).toEqual([
+        'user:1',
+        'assistant:1',
+      ]);
+      expect(data.lastUserMessage.content).toBe('A pricing table');
+      expect(data.lastAssistantMessage).toMatchObject({ content: APP, finishReason: 'stop' });
+      const snapshot = parseSnapshot(data.snapshots[1]);
+      expect(snapshot.files.map((f) => f.name)).toEqual(['src/App.tsx', 'src/components/Card.tsx']);
+
+      // The model saw the framework's system prompt and the user's prompt.
+      const request = JSON.stringify(llm.requests.at(-1)!.body);
+      expect(request).toContain('Target framework: react');
+      expect(request).toContain('A pricing table');
+    });
+  });
+}
+
+describe('versions, continuation and locks', () => {
+  let kiln: TestKiln;
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    ({ kiln, llm } = await createKilnWithFakeLlm());
+  });
+  afterAll(async () => {
+    await kiln.close();
+    await llm.close();
+  });
+
+  it('a length finish appends the marker, and Continue generation merges the rest with the overlap rule', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    const cut =
+      '<kilnArtifact title="Todo">\n<kilnFile name="src/App.tsx">\nexport default function App() {\n  return <ul>';
+    llm.enqueue({ chunks: chunkText(cut), finishReason: 'length' });
+    await generate(client, { id: chat.id, prompt: 'A todo list' });
+    await kiln.services.generation.settle();
+    let { data } = await chatData(client, chat.slug);
+    expect(data.lastAssistantMessage.finishReason).toBe('length');
+    expect(data.lastAssistantMessage.content.endsWith('<!-- FINISH_REASON: length -->')).toBe(true);
+
+    // The model repeats the tail it was shown ("return <ul>") before writing the rest.
+    const rest =
+      '<kilnArtifact title="Todo">\n<kilnFile name="src/App.tsx" action="continue">\n  return <ul><li>Milk</li></ul>;\n}\n</kilnFile>\n</kilnArtifact>';
+    llm.enqueue({ chunks: chunkText(rest) });
+    const continued = await generate(client, {
+      id: chat.id,
+      prompt: '',
+      action: 'continue',
+      selectedVersion: 1,
+    });
+    expect(continued.response.status).toBe(200);
+    expect(continued.version).toBe(2);
+    await kiln.services.generation.settle();
+    const sent = JSON.stringify(llm.requests.at(-1)!.body);
+    expect(sent).toContain('Continue exactly where you left off');
+    ({ data } = await chatData(client, chat.slug));
+    expect(data.lastUserMessage.content.startsWith('Continue exactly where you left off')).toBe(true);
+    const app = parseSnapshot(data.snapshots[2]).files.find((f) => f.name === 'src/App.tsx')!;
+    expect(app.content).toBe('export default function App() {\n  return <ul><li>Milk</li></ul>;\n}');
+  });
+
+  it('only a cut-off version can be continued', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    llm.enqueue({ chunks: chunkText(APP) });
+    await generate(client, { id: chat.id, prompt: 'A pricing table' });
+    await kiln.services.generation.settle();
+    const { response } = await generate(client, { id: chat.id, prompt: '', action: 'continue' });
+    expect(response.status).toBe(409);
+  });
+
+  it('locked files are listed to the model and stay unchanged whatever it writes', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    llm.enqueue({ chunks: chunkText(APP) });
+    await generate(client, { id: chat.id, prompt: 'A pricing table' });
+    await kiln.services.generation.settle();
+    let { data } = await chatData(client, chat.slug);
+    const snapshot = parseSnapshot(data.snapshots[1]);
+    snapshot.files[0]!.isLocked = true;
+    const saved = await client.request(`/api/chats/${chat.id}/artifact`, {
+      method: 'PUT',
+      json: { version: 1, artifactCode: serializeSnapshot(snapshot) },
+    });
+    expect(saved.status).toBe(200);
+
+    llm.enqueue({
+      chunks: chunkText(
+        answer('Pricing v2', {
+          'src/App.tsx': 'HACKED',
+          'src/components/Card.tsx': 'export const Card = 1;',
+        }),
+      ),
+    });
+    await generate(client, { id: chat.id, prompt: 'Rewrite everything', selectedVersion: 1 });
+    await kiln.services.generation.settle();
+    expect(JSON.stringify(llm.requests.at(-1)!.body)).toContain(
+      '<locked_files>\\nsrc/App.tsx\\n</locked_files>',
+    );
+    ({ data } = await chatData(client, chat.slug));
+    const next = parseSnapshot(data.snapshots[2]);
+    expect(next.files[0]).toEqual({
+      name: 'src/App.tsx',
+      content: snapshot.files[0]!.content,
+      isLocked: true,
+    });
+    expect(next.files[1]!.content).toBe('export const Card = 1;');
+  });
+
+  it('saving locks refuses any change of content', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    llm.enqueue({ chunks: chunkText(APP) });
+    await generate(client, { id: chat.id, prompt: 'A pricing table' });
+    await kiln.services.generation.settle();
+    const { data } = await chatData(client, chat.slug);
+    const snapshot = parseSnapshot(data.snapshots[1]);
+    snapshot.files[0]!.content = 'evil';
+    const response = await client.request(`/api/chats/${chat.id}/artifact`, {
+      method: 'PUT',
+      json: { version: 1, artifactCode: serializeSnapshot(snapshot) },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('only-locks-may-change');
+    const stored = await chatData(client, chat.slug);
+    expect(stored.data.snapshots[1]).toBe(data.snapshots[1]);
+  });
+
+  it('an empty answer removes the version (Generation failed)', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    llm.enqueue({ chunks: [] });
+    const { response, text } = await generate(client, { id: chat.id, prompt: 'Anything' });
+    expect(response.status).toBe(200);
+    expect(text).toBe('');
+    await kiln.services.generation.settle();
+    const { data } = await chatData(client, chat.slug);
+    expect(data.messages).toEqual([]);
+  });
+
+  it('retries 429 and 5xx before the first token', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    const before = llm.requests.length;
+    llm.enqueue({ chunks: chunkText(APP), failFirst: [429, 503] });
+    const { text } = await generate(client, { id: chat.id, prompt: 'A pricing table' });
+    expect(text).toBe(APP);
+    expect(llm.requests.length - before).toBe(3);
+  });
+
+  it('a connection lost mid-stream keeps the partial answer with an error finish', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    const chunks = chunkText(APP, 10);
+    llm.enqueue({ chunks, dropAfter: 5 });
+    const { text } = await generate(client, { id: chat.id, prompt: 'A pricing table' });
+    expect(text).toBe(chunks.slice(0, 5).join(''));
+    await kiln.services.generation.settle();
+    const { data } = await chatData(client, chat.slug);
+    expect(data.lastAssistantMessage.finishReason).toBe('error');
+    expect(data.lastAssistantMessage.content).toBe(`${text}\n<!-- FINISH_REASON: error -->`);
+  });
+});
+
+describe('generation runs independently of the HTTP connection', () => {
+  let kiln: TestKiln;
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    ({ kiln, llm } = await createKilnWithFakeLlm());
+  });
+  afterAll(async () => {
+    await kiln.close();
+    await llm.close();
+  });
+
+  it('a client that disconnects re-attaches and sees the whole text', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    llm.enqueue({ chunks: chunkText(APP, 8), delayMs: 15 });
+    const response = await client.request('/api/components', {
+      method: 'POST',
+      body: (() => {
+        const form = new FormData();
+        form.set('id', chat.id);
+        form.set('prompt', 'A pricing table');
+        return form;
+      })(),
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel(); // the browser went away
+
+    const reattached = await client.request(`/api/components/${chat.id}/versions/1/stream`);
+    expect(await reattached.text()).toBe(APP);
+    const { data } = await chatData(client, chat.slug);
+    expect(data.lastAssistantMessage.finishReason).toBe('stop');
+  });
+
+  it('a second prompt while one runs is refused', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    llm.enqueue({ chunks: chunkText(APP, 8), delayMs: 15 });
+    const first = client.request('/api/components', {
+      method: 'POST',
+      body: (() => {
+        const form = new FormData();
+        form.set('id', chat.id);
+        form.set('prompt', 'A pricing table');
+        return form;
+      })(),
+    });
+    await (await first).body!.getReader().read();
+    const second = await generate(client, { id: chat.id, prompt: 'Another' });
+    expect(second.response.status).toBe(409);
+    expect(JSON.parse(second.text).error).toMatchObject({ code: 'generation-in-progress', version: 1 });
+    await kiln.services.generation.settle();
+  });
+
+  it('an explicit stop keeps the partial answer with an error finish, so it can be continued', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    llm.enqueue({ chunks: chunkText(APP, 4), delayMs: 20 });
+    const started = client.request('/api/components', {
+      method: 'POST',
+      body: (() => {
+        const form = new FormData();
+        form.set('id', chat.id);
+        form.set('prompt', 'A pricing table');
+        return form;
+      })(),
+    });
+    const reader = (await started).body!.getReader();
+    await reader.read();
+    const stop = await client.request(`/api/components/${chat.id}/stop`, { method: 'POST' });
+    expect(await stop.json()).toEqual({ stopped: true });
+    await kiln.services.generation.settle();
+    const { data } = await chatData(client, chat.slug);
+    expect(data.lastAssistantMessage.finishReason).toBe('error');
+    expect(data.lastAssistantMessage.content.length).toBeLessThan(APP.length);
+    expect(data.lastAssistantMessage.content.endsWith('<!-- FINISH_REASON: error -->')).toBe(true);
+  });
+
+  it('signing out stops the running generation', async () => {
+    const { client } = await signedUpUser(kiln);
+    const chat = await createChat(client);
+    llm.enqueue({ chunks: chunkText(APP, 4), delayMs: 20 });
+    const started = client.request('/api/components', {
+      method: 'POST',
+      body: (() => {
+        const form = new FormData();
+        form.set('id', chat.id);
+        form.set('prompt', 'A pricing table');
+        return form;
+      })(),
+    });
+    await (await started).body!.getReader().read();
+    const signOut = await client.request('/api/auth/sign-out', { method: 'POST', json: {} });
+    expect(signOut.status).toBe(200);
+    await kiln.services.generation.settle();
+    const [row] = await kiln.services.db.select().from(messages).where(eq(messages.chatId, chat.id));
+    const assistant = (
+      await kiln.services.db.select().from(messages).where(eq(messages.chatId, chat.id))
+    ).find((m) => m.role === 'assistant')!;
+    expect(row).toBeDefined();
+    expect(assistant.finishReason).toBe('error');
+    expect(assistant.content.length).toBeLessThan(APP.length);
+  });
+});
