@@ -27,6 +27,14 @@ const CONFIG_NAMES = new Set([
 
 const API_FOLDERS = new Set(['api', 'server', 'functions', 'backend', 'edge-functions']);
 
+const TSCONFIG = /^(tsconfig|jsconfig)([.-][\w.-]*)?\.json$/;
+const DOT_CONFIG = /^[\w.-]+\.config\.(js|cjs|mjs|ts|cts|mts|json)$/;
+const TYPES_FILE = /^types?\.(ts|mts|cts)$/;
+const TS_FILE = /\.(ts|mts|cts)$/;
+const LINT_CONFIG = /^\.(eslintrc|prettierrc)/;
+const SVELTEKIT_ENDPOINT = /^\+server\.(ts|js)$|\.server\.(ts|js)$/;
+const NEXT_ROUTE = /^route\.(ts|js)$/;
+
 function baseName(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash < 0 ? path : path.slice(slash + 1);
@@ -35,11 +43,7 @@ function baseName(path: string): string {
 /** tsconfig/jsconfig files and `*.config.*` files: what a build needs besides package.json. */
 export function isBuildConfigFile(path: string): boolean {
   const base = baseName(path).toLowerCase();
-  return (
-    /^(tsconfig|jsconfig)([.-][\w.-]*)?\.json$/.test(base) ||
-    /^[\w.-]+\.config\.(js|cjs|mjs|ts|cts|mts|json)$/.test(base) ||
-    base === 'angular.json'
-  );
+  return TSCONFIG.test(base) || DOT_CONFIG.test(base) || base === 'angular.json';
 }
 
 export function categorizeFile(path: string): FileCategory {
@@ -49,12 +53,11 @@ export function categorizeFile(path: string): FileCategory {
 
   if (base === '.env' || base.startsWith('.env.')) return 'env';
   if (base.endsWith('.sql') || folders.includes('migrations')) return 'migration';
-  if (base.endsWith('.d.ts') || /^types?\.(ts|mts|cts)$/.test(base)) return 'type';
-  if (folders.includes('types') && /\.(ts|mts|cts)$/.test(base)) return 'type';
-  if (CONFIG_NAMES.has(base) || isBuildConfigFile(base) || /^\.(eslintrc|prettierrc)/.test(base))
-    return 'config';
-  if (folders.some((folder) => API_FOLDERS.has(folder))) return 'api';
-  if (/^\+server\.(ts|js)$/.test(base) || /\.server\.(ts|js)$/.test(base)) return 'api';
-  if (folders[0] === 'app' && /^route\.(ts|js)$/.test(base)) return 'api';
+  if (base.endsWith('.d.ts') || TYPES_FILE.test(base)) return 'type';
+  if (folders.includes('types') && TS_FILE.test(base)) return 'type';
+  if (CONFIG_NAMES.has(base) || isBuildConfigFile(base) || LINT_CONFIG.test(base)) return 'config';
+  for (const folder of folders) if (API_FOLDERS.has(folder)) return 'api';
+  if (SVELTEKIT_ENDPOINT.test(base)) return 'api';
+  if (folders[0] === 'app' && NEXT_ROUTE.test(base)) return 'api';
   return 'frontend';
 }

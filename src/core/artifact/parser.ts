@@ -77,6 +77,8 @@ export interface ArtifactParser {
 export const MAX_TAG_LENGTH = 4096;
 /** A fence line ("```tsx") longer than this is not a fence. */
 const MAX_FENCE_LENGTH = 64;
+/** Markdown files keep fences: they are content there. */
+const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
 
 const TEXT = 0;
 const THINKING = 1;
@@ -103,7 +105,7 @@ type TagKind =
 interface TagMatch {
   kind: TagKind;
   end: number;
-  attributes: Record<string, string>;
+  attributes: TagAttributes;
   isSelfClosing: boolean;
   reason: FinishReason | null;
 }
@@ -111,17 +113,38 @@ const NEED_MORE = -1;
 const NO_TAG = -2;
 type MatchResult = TagMatch | typeof NEED_MORE | typeof NO_TAG;
 
+/** The content of a segment or file, appended delta by delta. */
+class ContentBuilder {
+  private blocks: string[] = [];
+  private parts: string[] = [];
+
+  append(delta: string): void {
+    const parts = this.parts;
+    parts.push(delta);
+    if (parts.length >= 64) {
+      this.blocks.push(parts.join(''));
+      parts.length = 0;
+    }
+  }
+
+  toString(): string {
+    if (this.blocks.length === 0)
+      return this.parts.length === 1 ? (this.parts[0] ?? '') : this.parts.join('');
+    return this.blocks.join('') + this.parts.join('');
+  }
+}
+
 interface TextSegmentState {
   type: 'text';
-  parts: string[];
+  content: ContentBuilder;
 }
 interface ThinkingSegmentState {
   type: 'thinking';
-  parts: string[];
+  content: ContentBuilder;
   isComplete: boolean;
 }
 interface FileState extends ParsedFileHeader {
-  parts: string[];
+  content: ContentBuilder;
   isActive: boolean;
   isIncomplete: boolean;
 }
@@ -148,7 +171,8 @@ export function parseArtifactText(text: string, options: Omit<ArtifactParserOpti
 class StreamingArtifactParser implements ArtifactParser {
   private readonly isLenient: boolean;
   private readonly wantsEvents: boolean;
-  private events: ArtifactEvent[] = [];
+  /** Created on the first event of a push: most pushes carry one event, `[event]` is cheapest. */
+  private events: ArtifactEvent[] | null = null;
   private state: State = TEXT;
   private isEnded = false;
   /** Input from an undecided '<' on; always shorter than MAX_TAG_LENGTH. */
@@ -181,6 +205,22 @@ class StreamingArtifactParser implements ArtifactParser {
 
   push(chunk: string): ArtifactEvent[] {
     if (this.isEnded || typeof chunk !== 'string' || chunk.length === 0) return [];
+    // Fast path for the common streaming case: inside a file, a chunk with no '<' and no
+    // trailing newline is content as it stands (what the general path below would conclude).
+    if (
+      this.state === FILE &&
+      this.raw === '' &&
+      this.file !== null &&
+      this.fileStart === null &&
+      this.fileHeld === '' &&
+      !this.isFileFenced
+    ) {
+      const last = chunk.charCodeAt(chunk.length - 1);
+      if (last !== 0x0a && last !== 0x0d && chunk.indexOf('<') < 0) {
+        this.emitFileDelta(chunk);
+        return this.takeEvents();
+      }
+    }
     const buf = this.raw.length > 0 ? this.raw + chunk : chunk;
     this.raw = '';
     let contentStart = 0;
@@ -240,10 +280,14 @@ class StreamingArtifactParser implements ArtifactParser {
     const files: ParsedFile[] = [];
     for (const segment of this.segments) {
       if (segment.type === 'text') {
-        const content = segment.parts.join('');
+        const content = segment.content.toString();
         if (content.trim() !== '') segments.push({ type: 'text', content });
       } else if (segment.type === 'thinking') {
-        segments.push({ type: 'thinking', content: segment.parts.join(''), isComplete: segment.isComplete });
+        segments.push({
+          type: 'thinking',
+          content: segment.content.toString(),
+          isComplete: segment.isComplete,
+        });
       } else {
         const artifactFiles = segment.files.map(toParsedFile);
         files.push(...artifactFiles);
@@ -259,14 +303,16 @@ class StreamingArtifactParser implements ArtifactParser {
   }
 
   private takeEvents(): ArtifactEvent[] {
-    if (!this.wantsEvents || this.events.length === 0) return [];
     const events = this.events;
-    this.events = [];
+    if (events === null) return [];
+    this.events = null;
     return events;
   }
 
   private emit(event: ArtifactEvent): void {
-    if (this.wantsEvents) this.events.push(event);
+    if (!this.wantsEvents) return;
+    if (this.events === null) this.events = [event];
+    else this.events.push(event);
   }
 
   // ---- tag recognition -------------------------------------------------------------------
@@ -311,7 +357,7 @@ class StreamingArtifactParser implements ArtifactParser {
         return;
       case TAG_THINKING_OPEN:
         this.endText(false);
-        this.thinking = { type: 'thinking', parts: [], isComplete: false };
+        this.thinking = { type: 'thinking', content: new ContentBuilder(), isComplete: false };
         this.segments.push(this.thinking);
         this.state = THINKING;
         this.emit({ type: 'thinking-start' });
@@ -343,7 +389,7 @@ class StreamingArtifactParser implements ArtifactParser {
 
   // ---- structure ---------------------------------------------------------------------------
 
-  private openArtifact(attributes: Record<string, string>): void {
+  private openArtifact(attributes: TagAttributes): void {
     const explicit = attributes.title;
     const hasTitle = explicit !== undefined && explicit.trim() !== '';
     const title = hasTitle ? explicit : DEFAULT_ARTIFACT_TITLE;
@@ -374,7 +420,7 @@ class StreamingArtifactParser implements ArtifactParser {
     this.isTextAtLineStart = true;
   }
 
-  private openFile(attributes: Record<string, string>): void {
+  private openFile(attributes: TagAttributes): void {
     this.state = FILE;
     this.fileStart = '';
     this.fileHeld = '';
@@ -386,17 +432,29 @@ class StreamingArtifactParser implements ArtifactParser {
     }
     const action = (attributes.action ?? '').trim().toLowerCase();
     const locked = attributes.locked?.trim().toLowerCase();
-    const header: ParsedFileHeader = {
+    const file: FileState = {
       name,
       isDelete: action === 'delete',
       isContinue: action === 'continue',
       isLocked: locked === 'true' || locked === '',
       category: categorizeFile(name),
+      content: new ContentBuilder(),
+      isActive: true,
+      isIncomplete: true,
     };
-    this.file = { ...header, parts: [], isActive: true, isIncomplete: true };
-    this.artifact.files.push(this.file);
-    this.canFenceFile = this.isLenient && !/\.(md|mdx|markdown)$/i.test(name);
-    this.emit({ type: 'file-start', file: header });
+    this.file = file;
+    this.artifact.files.push(file);
+    this.canFenceFile = this.isLenient && !MARKDOWN_FILE.test(name);
+    if (this.wantsEvents) {
+      const header: ParsedFileHeader = {
+        name,
+        isDelete: file.isDelete,
+        isContinue: file.isContinue,
+        isLocked: file.isLocked,
+        category: file.category,
+      };
+      this.emit({ type: 'file-start', file: header });
+    }
   }
 
   private closeFile(isComplete: boolean): void {
@@ -429,7 +487,7 @@ class StreamingArtifactParser implements ArtifactParser {
         return;
       case THINKING: {
         const delta = buf.slice(from, to);
-        this.thinking?.parts.push(delta);
+        this.thinking?.content.append(delta);
         this.emit({ type: 'thinking-delta', delta });
         return;
       }
@@ -488,10 +546,10 @@ class StreamingArtifactParser implements ArtifactParser {
   private emitText(delta: string): void {
     if (delta === '') return;
     if (this.text === null) {
-      this.text = { type: 'text', parts: [] };
+      this.text = { type: 'text', content: new ContentBuilder() };
       this.segments.push(this.text);
     }
-    this.text.parts.push(delta);
+    this.text.content.append(delta);
     this.emit({ type: 'text-delta', delta });
   }
 
@@ -512,7 +570,7 @@ class StreamingArtifactParser implements ArtifactParser {
   }
 
   private appendFileBody(piece: string): void {
-    const s = this.fileHeld + piece;
+    const s = this.fileHeld === '' ? piece : this.fileHeld + piece;
     const hold = this.isFileFenced ? fencedEndingHoldStart(s) : this.newlineHoldStart(s);
     if (hold > 0) this.emitFileDelta(hold === s.length ? s : s.slice(0, hold));
     this.fileHeld = hold === s.length ? '' : s.slice(hold);
@@ -521,7 +579,7 @@ class StreamingArtifactParser implements ArtifactParser {
   private emitFileDelta(delta: string): void {
     const file = this.file;
     if (file === null || delta === '') return;
-    file.parts.push(delta);
+    file.content.append(delta);
     this.emit({ type: 'file-delta', name: file.name, delta });
   }
 
@@ -575,7 +633,7 @@ class StreamingArtifactParser implements ArtifactParser {
 function toParsedFile(file: FileState): ParsedFile {
   return {
     name: file.name,
-    content: file.parts.length === 1 ? (file.parts[0] ?? '') : file.parts.join(''),
+    content: file.content.toString(),
     isDelete: file.isDelete,
     isActive: file.isActive,
     isContinue: file.isContinue,
@@ -634,7 +692,28 @@ function matchCloseTag(
   return { kind, end: p + 1, attributes: {}, isSelfClosing: false, reason: null };
 }
 
-/** `<name attr="v" attr='v' attr=v attr>` or `<name ... />`. null: not this tag. */
+const KNOWN_ATTRIBUTES = ['name', 'action', 'locked', 'title'] as const;
+type KnownAttribute = (typeof KNOWN_ATTRIBUTES)[number];
+type TagAttributes = Partial<Record<KnownAttribute, string>>;
+
+/** Which of KNOWN_ATTRIBUTES buf[start, end) names (case-insensitive), or -1. */
+function knownAttributeIndex(buf: string, start: number, end: number): number {
+  const length = end - start;
+  for (let a = 0; a < KNOWN_ATTRIBUTES.length; a++) {
+    const name = KNOWN_ATTRIBUTES[a] as string;
+    if (name.length !== length) continue;
+    let k = 0;
+    while (k < length && (buf.charCodeAt(start + k) | 0x20) === name.charCodeAt(k)) k++;
+    if (k === length) return a;
+  }
+  return -1;
+}
+
+/**
+ * `<name attr="v" attr='v' attr=v attr>` or `<name ... />`. null: not this tag. Only the known
+ * attributes are kept (the first occurrence of each), and nothing is allocated until the tag
+ * is complete: a tag cut across chunks is re-scanned on the next push.
+ */
 function matchOpenTag(
   buf: string,
   at: number,
@@ -647,24 +726,42 @@ function matchOpenTag(
   if (afterName === NO_TAG) return null;
   const n = buf.length;
   const limit = at + MAX_TAG_LENGTH;
-  let p = afterName as number;
+  let p = afterName;
   if (p >= n) return NEED_MORE;
   const first = buf.charCodeAt(p);
   if (!isSpace(first) && first !== 0x3e /* > */ && first !== 0x2f /* / */) return null;
-  const attributes: Record<string, string> = {};
+  // Value spans of the known attributes: [start, end) per attribute, -1 = absent.
+  let start0 = -1,
+    end0 = -1,
+    start1 = -1,
+    end1 = -1,
+    start2 = -1,
+    end2 = -1,
+    start3 = -1,
+    end3 = -1;
   for (;;) {
     while (p < n && p < limit && isSpace(buf.charCodeAt(p))) p++;
     if (p >= limit) return null;
     if (p >= n) return NEED_MORE;
-    const c = buf[p];
-    if (c === '>') return { kind, end: p + 1, attributes, isSelfClosing: false, reason: null };
-    if (c === '/') {
-      if (p + 1 >= n) return NEED_MORE;
-      if (buf[p + 1] === '>') return { kind, end: p + 2, attributes, isSelfClosing: true, reason: null };
-      p++;
-      continue;
+    const c = buf.charCodeAt(p);
+    if (c === 0x3e /* > */ || c === 0x2f /* / */) {
+      let end = p + 1;
+      if (c === 0x2f) {
+        if (p + 1 >= n) return NEED_MORE;
+        if (buf.charCodeAt(p + 1) !== 0x3e) {
+          p++;
+          continue;
+        }
+        end = p + 2;
+      }
+      const attributes: TagAttributes = {};
+      if (start0 >= 0) attributes.name = decodeAttribute(buf.slice(start0, end0));
+      if (start1 >= 0) attributes.action = decodeAttribute(buf.slice(start1, end1));
+      if (start2 >= 0) attributes.locked = decodeAttribute(buf.slice(start2, end2));
+      if (start3 >= 0) attributes.title = decodeAttribute(buf.slice(start3, end3));
+      return { kind, end, attributes, isSelfClosing: c === 0x2f, reason: null };
     }
-    if (c === '<') return null;
+    if (c === 0x3c /* < */) return null;
     const nameStart = p;
     while (p < n && p < limit) {
       const code = buf.charCodeAt(p);
@@ -673,79 +770,96 @@ function matchOpenTag(
     }
     if (p >= limit) return null;
     if (p >= n) return NEED_MORE;
-    const attributeName = buf.slice(nameStart, p).toLowerCase();
+    const attribute = knownAttributeIndex(buf, nameStart, p);
     let q = p;
     while (q < n && q < limit && isSpace(buf.charCodeAt(q))) q++;
     if (q >= limit) return null;
     if (q >= n) return NEED_MORE;
-    if (buf[q] !== '=') {
-      if (!(attributeName in attributes)) attributes[attributeName] = '';
+    let valueStart = q;
+    let valueEnd = q;
+    if (buf.charCodeAt(q) !== 0x3d /* = */) {
       p = q;
-      continue;
-    }
-    q++;
-    while (q < n && q < limit && isSpace(buf.charCodeAt(q))) q++;
-    if (q >= limit) return null;
-    if (q >= n) return NEED_MORE;
-    const quote = buf[q];
-    let value: string;
-    if (quote === '"' || quote === "'") {
-      let close = q + 1;
-      while (close < n && close < limit && buf[close] !== quote) close++;
-      if (close >= limit) return null;
-      if (close >= n) return NEED_MORE;
-      value = buf.slice(q + 1, close);
-      p = close + 1;
     } else {
-      const valueStart = q;
-      while (q < n && q < limit && !isSpace(buf.charCodeAt(q)) && buf[q] !== '>') q++;
+      q++;
+      while (q < n && q < limit && isSpace(buf.charCodeAt(q))) q++;
       if (q >= limit) return null;
       if (q >= n) return NEED_MORE;
-      value = buf.slice(valueStart, q);
-      p = q;
+      const quote = buf.charCodeAt(q);
+      if (quote === 0x22 /* " */ || quote === 0x27 /* ' */) {
+        let close = q + 1;
+        while (close < n && close < limit && buf.charCodeAt(close) !== quote) close++;
+        if (close >= limit) return null;
+        if (close >= n) return NEED_MORE;
+        valueStart = q + 1;
+        valueEnd = close;
+        p = close + 1;
+      } else {
+        valueStart = q;
+        while (q < n && q < limit && !isSpace(buf.charCodeAt(q)) && buf.charCodeAt(q) !== 0x3e) q++;
+        if (q >= limit) return null;
+        if (q >= n) return NEED_MORE;
+        valueEnd = q;
+        p = q;
+      }
     }
-    if (!(attributeName in attributes)) attributes[attributeName] = decodeAttribute(value);
+    if (attribute === 0 && start0 < 0) [start0, end0] = [valueStart, valueEnd];
+    else if (attribute === 1 && start1 < 0) [start1, end1] = [valueStart, valueEnd];
+    else if (attribute === 2 && start2 < 0) [start2, end2] = [valueStart, valueEnd];
+    else if (attribute === 3 && start3 < 0) [start3, end3] = [valueStart, valueEnd];
   }
 }
 
+/** Case-insensitive literal at `p`: the index after it, NEED_MORE, or NO_TAG. */
+function matchLiteral(buf: string, p: number, literal: string): number {
+  const n = buf.length;
+  for (let k = 0; k < literal.length; k++, p++) {
+    if (p >= n) return NEED_MORE;
+    if ((buf.charCodeAt(p) | 0x20) !== (literal.charCodeAt(k) | 0x20)) return NO_TAG;
+  }
+  return p;
+}
+
+/** Skips whitespace up to `limit`: the index after it, NEED_MORE at the buffer's end, NO_TAG at the limit. */
+function skipSpaces(buf: string, p: number, limit: number): number {
+  const n = buf.length;
+  while (p < n && p < limit && isSpace(buf.charCodeAt(p))) p++;
+  if (p >= limit) return NO_TAG;
+  return p >= n ? NEED_MORE : p;
+}
+
+const FINISH_MARKER_MAX_LENGTH = 96;
+
 /** `<!-- FINISH_REASON: length -->` (whitespace and case are lenient). */
 function matchFinishMarker(buf: string, at: number): MatchResult {
-  const n = buf.length;
-  const limit = at + 96;
-  let p = at + 1;
-  const expect = (literal: string): boolean | typeof NEED_MORE => {
-    for (let k = 0; k < literal.length; k++, p++) {
-      if (p >= n) return NEED_MORE;
-      if ((buf.charCodeAt(p) | 0x20) !== (literal.charCodeAt(k) | 0x20)) return false;
-    }
-    return true;
-  };
-  const skipSpaces = (): boolean => {
-    while (p < n && p < limit && isSpace(buf.charCodeAt(p))) p++;
-    return p < n;
-  };
-  let step = expect('!--');
-  if (step !== true) return step === NEED_MORE ? NEED_MORE : NO_TAG;
-  if (!skipSpaces()) return p >= limit ? NO_TAG : NEED_MORE;
-  step = expect('FINISH_REASON');
-  if (step !== true) return step === NEED_MORE ? NEED_MORE : NO_TAG;
-  if (!skipSpaces()) return p >= limit ? NO_TAG : NEED_MORE;
+  const limit = at + FINISH_MARKER_MAX_LENGTH;
+  let p = matchLiteral(buf, at + 1, '!--');
+  if (p >= 0) p = skipSpaces(buf, p, limit);
+  if (p >= 0) p = matchLiteral(buf, p, 'FINISH_REASON');
+  if (p >= 0) p = skipSpaces(buf, p, limit);
+  if (p < 0) return p === NEED_MORE ? NEED_MORE : NO_TAG;
   if (buf[p] !== ':') return NO_TAG;
-  p++;
-  if (!skipSpaces()) return p >= limit ? NO_TAG : NEED_MORE;
+  p = skipSpaces(buf, p + 1, limit);
+  if (p < 0) return p === NEED_MORE ? NEED_MORE : NO_TAG;
   const wordStart = p;
+  const n = buf.length;
   while (p < n && p < limit && (buf.charCodeAt(p) | 0x20) >= 0x61 && (buf.charCodeAt(p) | 0x20) <= 0x7a) p++;
   if (p >= limit) return NO_TAG;
   if (p >= n) return NEED_MORE;
   const word = buf.slice(wordStart, p).toLowerCase();
   if (word !== 'length' && word !== 'error') return NO_TAG;
-  if (!skipSpaces()) return p >= limit ? NO_TAG : NEED_MORE;
-  step = expect('-->');
-  if (step !== true) return step === NEED_MORE ? NEED_MORE : NO_TAG;
+  p = skipSpaces(buf, p, limit);
+  if (p >= 0) p = matchLiteral(buf, p, '-->');
+  if (p < 0) return p === NEED_MORE ? NEED_MORE : NO_TAG;
   return { kind: TAG_FINISH, end: p, attributes: {}, isSelfClosing: false, reason: word };
 }
 
 const NEED_MORE_FENCE = -2;
+
+function skipBlanks(s: string, from: number): number {
+  let i = from;
+  while (i < s.length && i < MAX_FENCE_LENGTH && (s[i] === ' ' || s[i] === '\t')) i++;
+  return i;
+}
 
 /**
  * After `</kilnArtifact>`: the closing "```" line of a markdown fence wrapped around it
@@ -754,11 +868,7 @@ const NEED_MORE_FENCE = -2;
 export function matchClosingFence(s: string, isAtEnd: boolean): number {
   const n = s.length;
   const more = isAtEnd ? -1 : NEED_MORE_FENCE;
-  let i = 0;
-  const skipBlanks = (): void => {
-    while (i < n && i < MAX_FENCE_LENGTH && (s[i] === ' ' || s[i] === '\t')) i++;
-  };
-  skipBlanks();
+  let i = skipBlanks(s, 0);
   if (i >= MAX_FENCE_LENGTH) return -1;
   if (i === n) return more;
   if (s[i] === '\r') {
@@ -767,13 +877,13 @@ export function matchClosingFence(s: string, isAtEnd: boolean): number {
     if (s[i] !== '\n') return -1;
   }
   if (s[i] === '\n') i++;
-  skipBlanks();
+  i = skipBlanks(s, i);
   if (i >= MAX_FENCE_LENGTH) return -1;
   for (let ticks = 0; ticks < 3; ticks++, i++) {
     if (i === n) return more;
     if (s[i] !== '`') return -1;
   }
-  skipBlanks();
+  i = skipBlanks(s, i);
   if (i >= MAX_FENCE_LENGTH) return -1;
   if (i === n) return isAtEnd ? i : NEED_MORE_FENCE;
   if (s[i] === '\r') {
