@@ -1,0 +1,44 @@
+/** The prompts Kiln writes on the user's behalf (spec §2 input form, §8, §9). */
+import type { Plan } from '../plans/index.ts';
+
+/** Spec §9: 'Continue exactly where you left off', including the last 200 characters. */
+export const CONTINUE_PROMPT = 'Continue exactly where you left off';
+export const CONTINUE_CONTEXT_CHARS = 200;
+
+/** Spec §2/§8: 'Fix the following error: ' followed by the truncated error text. */
+export const FIX_PROMPT_PREFIX = 'Fix the following error: ';
+
+const FINISH_MARKER = /<!--\s*FINISH_REASON\s*:\s*(length|error)\s*-->/gi;
+
+/** Cuts at `end` without splitting a surrogate pair. */
+function safeEnd(text: string, end: number): number {
+  const code = text.charCodeAt(end - 1);
+  return end > 0 && end < text.length && code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
+}
+
+/** The last `count` characters, not starting in the middle of a surrogate pair. */
+function lastChars(text: string, count: number): string {
+  if (text.length <= count) return text;
+  let start = text.length - count;
+  const code = text.charCodeAt(start);
+  if (code >= 0xdc00 && code <= 0xdfff) start++;
+  return text.slice(start);
+}
+
+/**
+ * `content` is the cut-off assistant answer as stored (markup included, so the model sees
+ * which file it was writing); its finish marker is not part of what the model wrote.
+ */
+export function buildContinuePrompt(content: string): string {
+  const tail = lastChars(content.replace(FINISH_MARKER, '').trimEnd(), CONTINUE_CONTEXT_CHARS);
+  return `${CONTINUE_PROMPT}. Your previous answer was cut off; it ended with:\n\n${tail}`;
+}
+
+export function truncateErrorText(errorText: string, maxChars: number): string {
+  if (errorText.length <= maxChars) return errorText;
+  return errorText.slice(0, safeEnd(errorText, Math.max(0, maxChars)));
+}
+
+export function buildFixPrompt(errorText: string, plan: Pick<Plan, 'errorTruncationChars'>): string {
+  return FIX_PROMPT_PREFIX + truncateErrorText(errorText, plan.errorTruncationChars);
+}
