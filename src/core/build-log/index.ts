@@ -1,0 +1,3 @@
+export * from './tables.ts';
+export * from './classify.ts';
+export * from './trim.ts';

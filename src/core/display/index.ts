@@ -1,0 +1,3 @@
+export * from './file-size.ts';
+export * from './file-name.ts';
+export * from './quota.ts';
