@@ -1,0 +1,112 @@
+import { FRAMEWORK_LABELS } from '../../../core/frameworks/index.ts';
+import { isContinuePrompt, planContinuation, readContinueTail } from './continuation.ts';
+import { applyChanges } from './modify/apply.ts';
+import { planChanges } from './modify/plan.ts';
+import { ProjectFiles } from './modify/project-files.ts';
+import { pickEntry } from './picker.ts';
+import { entryFiles } from './project/entry-files.ts';
+import type { DemoRequest } from './types.ts';
+import { writeAnswer } from './writer.ts';
+
+const FOLLOW_UP_HINT =
+  'Try a follow-up such as “make it dark”, “change the colour to green”, “add a footer” or “change the title to …”.';
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/** The demo model's whole answer for a request; the same request always gets the same text. */
+export function composeAnswer(request: DemoRequest): string {
+  if (isContinuePrompt(request.prompt)) return continueAnswer(request);
+  if (request.snapshot === null) return firstAnswer(request);
+  return followUpAnswer(request);
+}
+
+function firstAnswer(request: DemoRequest): string {
+  const entry = pickEntry(request.prompt);
+  const label = FRAMEWORK_LABELS[request.framework];
+  const files = entryFiles(request.framework, entry);
+  // Style words in a first prompt ("a dark pricing table in green") apply right away.
+  const project = new ProjectFiles(request.framework, files, new Set());
+  const notes = applyChanges(project, planChanges(request.prompt, true));
+  const changed = new Map(project.changedFiles().map((file) => [file.name, file.content]));
+  const finalFiles = files.map((file) => ({
+    name: file.name,
+    content: changed.get(file.name) ?? file.content,
+  }));
+  const name = entry.title.toLowerCase();
+  const thinking = [
+    `The request asks for ${article(name)} ${name}. I'll build ${entry.summary}.`,
+    `Framework: ${label} with Tailwind CSS. Files:`,
+    ...finalFiles.map((file) => `- ${file.name}`),
+    request.framework === 'html'
+      ? 'A single page using the Tailwind and daisyUI CDNs, with the theme on <html data-theme>.'
+      : `The blank ${label} template supplies package.json and the build config, so only the app files are needed.`,
+    ...notes,
+  ].join('\n');
+  return writeAnswer({
+    thinking,
+    intro: `Here is ${article(name)} ${name} built with ${label} and Tailwind CSS.`,
+    artifact: { title: entry.title, files: finalFiles },
+    outro: `It's ready in the preview. ${FOLLOW_UP_HINT}`,
+  });
+}
+
+function followUpAnswer(request: DemoRequest): string {
+  const snapshot = request.snapshot ?? { title: 'Untitled', files: [] };
+  const project = new ProjectFiles(request.framework, snapshot.files, request.lockedPaths);
+  const changes = planChanges(request.prompt);
+  const notes = applyChanges(project, changes);
+  const files = project.changedFiles();
+  const locked = [...request.lockedPaths].filter((path) => project.has(path));
+  const thinking = [
+    `The request changes the current ${snapshot.title} project (${FRAMEWORK_LABELS[request.framework]}).`,
+    `Changes: ${changes.map((change) => change.kind).join(', ')}.`,
+    locked.length > 0 ? `Locked files I must not touch: ${locked.join(', ')}.` : 'No files are locked.',
+    files.length > 0
+      ? `I'll send back only the changed files: ${files.map((file) => file.name).join(', ')}.`
+      : 'Nothing needs to be written.',
+  ].join('\n');
+  return writeAnswer({
+    thinking,
+    intro: notes.join(' '),
+    artifact: files.length > 0 ? { title: snapshot.title, files } : null,
+    outro: files.length > 0 ? 'The preview updates with the new version.' : '',
+  });
+}
+
+function continueAnswer(request: DemoRequest): string {
+  const plan = planContinuation(request, readContinueTail(request.prompt));
+  if (!plan) {
+    return writeAnswer({
+      thinking:
+        'The previous answer was cut off, but I cannot match what is left to anything I would have written.',
+      intro:
+        "I couldn't tell where the previous answer stopped, so I left the files as they are. Ask for the change again and I'll write it in full.",
+      artifact: null,
+      outro: '',
+    });
+  }
+  if (plan.files.length === 0) {
+    return writeAnswer({
+      thinking: `Every file of the ${plan.entry.title} is already complete.`,
+      intro: `The ${plan.entry.title.toLowerCase()} is already complete; nothing was missing.`,
+      artifact: null,
+      outro: '',
+    });
+  }
+  const continued = plan.files.find((file) => file.action === 'continue');
+  const rest = plan.files.filter((file) => file.action !== 'continue').map((file) => file.name);
+  const thinking = [
+    continued
+      ? `The previous answer stopped inside ${continued.name}; I'll pick up right after its last characters.`
+      : 'The previous answer stopped between files.',
+    rest.length > 0 ? `Files that never arrived: ${rest.join(', ')}.` : 'No other files are missing.',
+  ].join('\n');
+  return writeAnswer({
+    thinking,
+    intro: 'Continuing exactly where I left off.',
+    artifact: { title: plan.entry.title, files: plan.files },
+    outro: `That completes the ${plan.entry.title.toLowerCase()}.`,
+  });
+}

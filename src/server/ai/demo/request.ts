@@ -1,0 +1,37 @@
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
+import { parseSnapshot } from '../../../core/artifact/index.ts';
+import { DEFAULT_FRAMEWORK } from '../../../core/frameworks/index.ts';
+import { readFramework, readLockedPaths, readSnapshotMarkup } from '../prompts/context.ts';
+import type { DemoRequest } from './types.ts';
+
+/**
+ * Reads the call the way the generation layer lays it out (src/server/ai/prompts/context.ts):
+ * the framework from the system prompt; from the last user message, the context block (first
+ * text part) and the person's prompt (last text part). Attachments in between are ignored.
+ */
+export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
+  const systemText = prompt
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n');
+  const framework = readFramework(systemText) ?? DEFAULT_FRAMEWORK;
+
+  const lastUser = [...prompt].reverse().find((message) => message.role === 'user');
+  const texts =
+    lastUser?.role === 'user'
+      ? lastUser.content.flatMap((part) => (part.type === 'text' ? [part.text] : []))
+      : [];
+  const personPrompt = texts.length > 0 ? (texts[texts.length - 1] ?? '') : '';
+  const context = texts.length > 1 ? texts.slice(0, -1).join('\n') : '';
+
+  const markup = readSnapshotMarkup(context);
+  const parsed = markup ? parseSnapshot(markup) : null;
+  const snapshot =
+    parsed && parsed.files.length > 0
+      ? { title: parsed.title, files: parsed.files.map(({ name, content }) => ({ name, content })) }
+      : null;
+  const lockedPaths = new Set(readLockedPaths(context));
+  for (const file of parsed?.files ?? []) if (file.isLocked) lockedPaths.add(file.name);
+
+  return { framework, prompt: personPrompt.trim(), snapshot, lockedPaths };
+}

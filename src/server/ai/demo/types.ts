@@ -1,0 +1,23 @@
+import type { Framework } from '../../../core/frameworks/index.ts';
+
+/** A file the demo writes: a path relative to the project root and its whole content. */
+export interface DemoFile {
+  name: string;
+  content: string;
+}
+
+/** One file element of the demo's answer; `continue` appends to a cut-off file. */
+export interface AnswerFile extends DemoFile {
+  action?: 'continue';
+}
+
+/** What the demo model reads from the call (the layout of src/server/ai/prompts/context.ts). */
+export interface DemoRequest {
+  framework: Framework;
+  /** The person's prompt: the last text part of the last user message. */
+  prompt: string;
+  /** The current snapshot, or null for a first prompt. */
+  snapshot: { title: string; files: DemoFile[] } | null;
+  /** Files the model must not rewrite: the context block's list and the snapshot's locked flags. */
+  lockedPaths: ReadonlySet<string>;
+}
