@@ -2,34 +2,58 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
+  /** The spec's title for the failure, when the server sent one. */
+  readonly title: string | null;
+  /** The other fields of the server's error body (`max`, `limit`, `resetsAt`, …). */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: string | null, message: string) {
+  constructor(
+    status: number,
+    code: string | null,
+    message: string,
+    title: string | null = null,
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.title = title;
+    this.details = details;
   }
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown } | string;
+  error?: ({ code?: unknown; message?: unknown; title?: unknown } & Record<string, unknown>) | string;
 }
 
-async function readError(response: Response): Promise<ApiError> {
+/** Turns a failed response into an ApiError (exported for streamed calls that read the body themselves). */
+export async function readError(response: Response): Promise<ApiError> {
   let code: string | null = null;
+  let title: string | null = null;
+  let details: Record<string, unknown> = {};
   let message = response.statusText || `Request failed (${response.status})`;
   try {
-    const body = (await response.json()) as ErrorBody;
-    if (typeof body.error === 'string') {
-      message = body.error;
-    } else if (body.error) {
-      if (typeof body.error.code === 'string') code = body.error.code;
-      if (typeof body.error.message === 'string' && body.error.message) message = body.error.message;
+    const text = await response.text();
+    try {
+      const body = JSON.parse(text) as ErrorBody;
+      if (typeof body.error === 'string') {
+        message = body.error;
+      } else if (body.error) {
+        const { code: rawCode, message: rawMessage, title: rawTitle, ...rest } = body.error;
+        if (typeof rawCode === 'string') code = rawCode;
+        if (typeof rawMessage === 'string' && rawMessage) message = rawMessage;
+        if (typeof rawTitle === 'string' && rawTitle) title = rawTitle;
+        details = rest;
+      }
+    } catch {
+      // Spec §7: a non-OK answer may be plain text.
+      if (text.trim() !== '' && text.length < 500 && !text.trimStart().startsWith('<')) message = text.trim();
     }
   } catch {
-    // Not JSON (a proxy error page, an empty body): keep the status text.
+    // No readable body (a network cut): keep the status text.
   }
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, code, message, title, details);
 }
 
 /**
