@@ -1,0 +1,152 @@
+import { useEffect, useRef } from 'react';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { bracketMatching, foldGutter, foldKeymap, syntaxHighlighting } from '@codemirror/language';
+import { classHighlighter } from '@lezer/highlight';
+import { languageForPath, loadLanguage } from './languages.ts';
+
+/** Spec §9: 'editor autoscroll check every 200 ms'. */
+export const AUTOSCROLL_CHECK_MS = 200;
+
+export interface CodeEditorProps {
+  path: string;
+  content: string;
+  /** The file is being written right now: keep the end in view unless the reader scrolled up. */
+  isStreaming: boolean;
+}
+
+const theme = EditorView.theme({
+  '&': {
+    height: '100%',
+    fontSize: '13px',
+    backgroundColor: 'var(--code-background)',
+    color: 'var(--foreground)',
+  },
+  '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6' },
+  '.cm-content': { padding: '12px 0', caretColor: 'var(--foreground)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--code-background)',
+    color: 'var(--code-gutter)',
+    border: 'none',
+    paddingLeft: '6px',
+  },
+  '.cm-activeLine': { backgroundColor: 'var(--code-active-line)' },
+  '.cm-activeLineGutter': { backgroundColor: 'transparent', color: 'var(--foreground)' },
+  '&.cm-focused': { outline: 'none' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': {
+    backgroundColor: 'var(--code-selection) !important',
+  },
+  '.cm-foldGutter span': { color: 'var(--code-gutter)' },
+});
+
+const baseExtensions: Extension[] = [
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  foldGutter(),
+  highlightSpecialChars(),
+  drawSelection(),
+  highlightActiveLine(),
+  bracketMatching(),
+  syntaxHighlighting(classHighlighter),
+  keymap.of(foldKeymap),
+  // Read-only, but still focusable so keyboard users can scroll, select and copy.
+  EditorState.readOnly.of(true),
+  EditorView.contentAttributes.of({ 'aria-label': 'Code (read-only)' }),
+  theme,
+];
+
+/** How much of the old text the new one must repeat at the same place to count as "appended". */
+const APPEND_PROBE = 64;
+
+function isAppend(previous: string, next: string): boolean {
+  if (next.length < previous.length) return false;
+  const from = Math.max(0, previous.length - APPEND_PROBE);
+  return next.slice(from, previous.length) === previous.slice(from);
+}
+
+/** CodeMirror 6, read-only, highlighted by extension. Loaded lazily (its own chunk). */
+export default function CodeEditor({ path, content, isStreaming }: CodeEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const languageRef = useRef(new Compartment());
+  const shownRef = useRef<{ path: string; content: string }>({ path: '', content: '' });
+  const followRef = useRef(true);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const view = new EditorView({
+      parent: host,
+      state: EditorState.create({ doc: '', extensions: [baseExtensions, languageRef.current.of([])] }),
+    });
+    viewRef.current = view;
+    const onScroll = () => {
+      const scroller = view.scrollDOM;
+      followRef.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48;
+    };
+    view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      view.scrollDOM.removeEventListener('scroll', onScroll);
+      view.destroy();
+      viewRef.current = null;
+      shownRef.current = { path: '', content: '' };
+    };
+  }, []);
+
+  // The text: appended in place while a file streams (cheap for a 2 MB file), replaced otherwise.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const shown = shownRef.current;
+    if (shown.path === path && shown.content === content) return;
+    if (shown.path === path && isAppend(shown.content, content)) {
+      view.dispatch({
+        changes: { from: view.state.doc.length, insert: content.slice(shown.content.length) },
+      });
+    } else {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: content } });
+      if (shown.path !== path) {
+        view.scrollDOM.scrollTop = 0;
+        followRef.current = true;
+      }
+    }
+    shownRef.current = { path, content };
+  }, [path, content]);
+
+  // The language of the file's extension.
+  useEffect(() => {
+    const id = languageForPath(path);
+    let isCurrent = true;
+    const apply = (extension: Extension) => {
+      if (isCurrent) viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(extension) });
+    };
+    if (id === null) apply([]);
+    else loadLanguage(id).then(apply, () => apply([]));
+    return () => {
+      isCurrent = false;
+    };
+  }, [path]);
+
+  // Spec §2 'while streaming it auto-scrolls' (checked every 200 ms).
+  useEffect(() => {
+    if (!isStreaming) return;
+    followRef.current = true;
+    const timer = setInterval(() => {
+      const view = viewRef.current;
+      if (!view || !followRef.current) return;
+      const scroller = view.scrollDOM;
+      scroller.scrollTop = scroller.scrollHeight;
+    }, AUTOSCROLL_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [isStreaming]);
+
+  return <div ref={hostRef} className="h-full min-h-0 overflow-hidden" data-testid="code-editor" />;
+}

@@ -1,0 +1,62 @@
+import { Download, FolderTree, PencilLine } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { FrameworkBadge } from '../../components/framework-badge.tsx';
+import { EDITOR_TABS } from '../sidebar/tab-registry.ts';
+import { useEditor } from '../state/editor-context.ts';
+import { CopyButton } from './copy-button.tsx';
+
+/** Spec §2: the zip is named like '{product}-dev.zip'. */
+export const ZIP_FILE_NAME = 'kiln-dev.zip';
+
+interface CodeToolbarProps {
+  content: string | null;
+  onToggleFiles: () => void;
+  isFilesOpen: boolean;
+}
+
+/** Spec §2 "Code toolbar": framework badge, Copy, Modify (owner), Download. */
+export function CodeToolbar({ content, onToggleFiles, isFilesOpen }: CodeToolbarProps) {
+  const { framework, chatId, selectedVersion, permissions, setSidebarTab, isGenerating, selectedFile } =
+    useEditor();
+  const hasCodeHostTab = EDITOR_TABS.some((tab) => tab.id === 'github');
+  return (
+    <div className="flex h-11 shrink-0 items-center gap-1 border-b bg-background px-2">
+      <Button
+        variant="ghost"
+        size="sm"
+        className="md:hidden"
+        aria-expanded={isFilesOpen}
+        aria-controls="code-files"
+        onClick={onToggleFiles}
+      >
+        <FolderTree aria-hidden="true" /> Files
+      </Button>
+      <FrameworkBadge framework={framework} className="ml-1 max-md:hidden" />
+      <span className="ml-2 truncate font-mono text-xs text-muted-foreground max-sm:hidden">
+        {selectedFile}
+      </span>
+      <div className="ml-auto flex items-center gap-0.5">
+        <CopyButton text={() => content} disabled={content === null} />
+        {permissions.modifyCode && hasCodeHostTab ? (
+          <Button variant="ghost" size="sm" onClick={() => setSidebarTab('github')}>
+            <PencilLine aria-hidden="true" /> <span className="max-sm:sr-only">Modify</span>
+          </Button>
+        ) : null}
+        {selectedVersion !== null && !isGenerating ? (
+          <Button asChild variant="ghost" size="sm">
+            <a
+              href={`/api/chats/${encodeURIComponent(chatId)}/versions/${selectedVersion}/zip`}
+              download={ZIP_FILE_NAME}
+            >
+              <Download aria-hidden="true" /> <span className="max-sm:sr-only">Download</span>
+            </a>
+          </Button>
+        ) : (
+          <Button variant="ghost" size="sm" disabled>
+            <Download aria-hidden="true" /> <span className="max-sm:sr-only">Download</span>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

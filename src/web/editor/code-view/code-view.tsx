@@ -1,0 +1,94 @@
+import { lazy, Suspense, useState } from 'react';
+import { FileCode2 } from 'lucide-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useEditor } from '../state/editor-context.ts';
+import { CodeToolbar } from './code-toolbar.tsx';
+import { FileTree } from './file-tree.tsx';
+import { useFileLocks } from './use-file-locks.ts';
+
+const CodeEditor = lazy(() => import('./code-editor.tsx'));
+
+function EditorFallback() {
+  return (
+    <div className="flex flex-col gap-2 p-4" aria-hidden="true">
+      {[72, 56, 64, 40, 80, 52].map((width, index) => (
+        <Skeleton key={index} className="h-3.5" style={{ width: `${width}%` }} />
+      ))}
+    </div>
+  );
+}
+
+/** Spec §2 code view: toolbar, the 'Files' tree and the read-only editor. */
+export function CodeView() {
+  const { snapshot, selectedFile, selectFile, activeFile, isGenerating } = useEditor();
+  const locks = useFileLocks();
+  const [isFilesOpen, setIsFilesOpen] = useState(false);
+  const file = snapshot?.files.find((candidate) => candidate.name === selectedFile) ?? null;
+
+  return (
+    <div className="flex h-full min-h-0 flex-col bg-background">
+      <CodeToolbar
+        content={file?.content ?? null}
+        isFilesOpen={isFilesOpen}
+        onToggleFiles={() => setIsFilesOpen((open) => !open)}
+      />
+      <div className="relative flex min-h-0 flex-1">
+        <aside
+          id="code-files"
+          aria-labelledby="code-files-title"
+          className={cn(
+            'flex w-60 shrink-0 flex-col border-r bg-surface',
+            'max-md:absolute max-md:inset-y-0 max-md:left-0 max-md:z-10 max-md:shadow-xl',
+            !isFilesOpen && 'max-md:hidden',
+          )}
+        >
+          <h2
+            id="code-files-title"
+            className="px-3 pt-3 pb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+          >
+            Files
+          </h2>
+          <div className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-3">
+            {snapshot && snapshot.files.length > 0 ? (
+              <FileTree
+                files={snapshot.files}
+                selectedFile={selectedFile}
+                activeFile={isGenerating ? activeFile : null}
+                onSelect={(path) => {
+                  selectFile(path);
+                  setIsFilesOpen(false);
+                }}
+                canLock={locks.canLock}
+                onToggleLock={locks.toggle}
+              />
+            ) : (
+              <p className="px-2 py-1 text-[13px] text-muted-foreground">No files yet.</p>
+            )}
+          </div>
+        </aside>
+        <div className="min-w-0 flex-1 bg-[var(--code-background)]">
+          {file ? (
+            <Suspense fallback={<EditorFallback />}>
+              <CodeEditor
+                path={file.name}
+                content={file.content}
+                isStreaming={isGenerating && file.name === activeFile}
+              />
+            </Suspense>
+          ) : (
+            <EmptyState
+              icon={<FileCode2 />}
+              title={isGenerating ? 'Waiting for the first file' : 'No file selected'}
+              description={
+                isGenerating ? 'Files appear here as Kiln writes them.' : 'Pick a file from the list.'
+              }
+              className="h-full justify-center"
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

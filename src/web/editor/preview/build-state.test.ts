@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { buildProgressLabel, initialBuildState, reduceBuildEvent } from './build-state.ts';
+
+const base = initialBuildState('c1', 2, { isBuilt: false, finishReason: 'stop', previewUrl: null });
+
+describe('preview build state (spec §4)', () => {
+  it('starts ready when the version is built, token-limit after a length finish', () => {
+    expect(
+      initialBuildState('c1', 2, { isBuilt: true, finishReason: 'stop', previewUrl: 'u' }),
+    ).toMatchObject({
+      status: 'ready',
+      url: 'u',
+    });
+    expect(
+      initialBuildState('c1', 2, { isBuilt: false, finishReason: 'length', previewUrl: null }).status,
+    ).toBe('token-limit');
+    expect(base.status).toBe('waiting');
+  });
+
+  it('follows the build steps of its own version only', () => {
+    const installing = reduceBuildEvent(
+      base,
+      { type: 'build-status', chatId: 'c1', version: 2, status: 'processing' },
+      1,
+    );
+    expect(installing.status).toBe('processing');
+    expect(buildProgressLabel(installing.status)).toBe('Installing dependencies');
+    const other = reduceBuildEvent(
+      installing,
+      { type: 'build-status', chatId: 'c1', version: 1, status: 'error' },
+      2,
+    );
+    expect(other).toBe(installing);
+  });
+
+  it('keeps the error of a failed step for the build error panel', () => {
+    const error = { title: 'Syntax Error', description: 'There is a syntax error', content: 'log' };
+    const failed = reduceBuildEvent(
+      base,
+      { type: 'build-status', chatId: 'c1', version: 2, status: 'error', error },
+      1,
+    );
+    expect(failed).toMatchObject({ status: 'error', error });
+  });
+
+  it('is ready on preview-ready or an is_built update, and notes when', () => {
+    const ready = reduceBuildEvent(
+      base,
+      { type: 'preview-ready', chatId: 'c1', version: 2, previewId: 'p', url: 'http://x', timestamp: 1 },
+      50,
+    );
+    expect(ready).toMatchObject({ status: 'ready', url: 'http://x', readyAt: 50 });
+    const built = reduceBuildEvent(
+      base,
+      { type: 'message-update', chatId: 'c1', messageId: 'm', version: 2, isBuilt: true },
+      60,
+    );
+    expect(built).toMatchObject({ status: 'ready', readyAt: 60 });
+  });
+
+  it('reloads on refresh-preview and file-change', () => {
+    const once = reduceBuildEvent(base, { type: 'refresh-preview', chatId: 'c1' }, 1);
+    const twice = reduceBuildEvent(once, { type: 'file-change', chatId: 'c1', version: 2 }, 2);
+    expect(twice.reloadCount).toBe(2);
+  });
+});

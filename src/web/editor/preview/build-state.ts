@@ -1,0 +1,86 @@
+import type { BuildErrorPayload, BuildStatus, RealtimeEvent } from '../../../server/realtime/events.ts';
+
+export type { BuildErrorPayload, BuildStatus };
+
+/**
+ * Spec §4 "Preview build (non-HTML)": null → initializing → processing → starting → ready,
+ * any step → error; 'token-limit' when the answer was cut off by length.
+ */
+export interface PreviewBuildState {
+  chatId: string;
+  version: number | null;
+  status: BuildStatus | 'waiting';
+  error: BuildErrorPayload | null;
+  /** The built preview's address, once ready. */
+  url: string | null;
+  /** Bumped by refresh-preview / file-change and the Reload button: the frame reloads. */
+  reloadCount: number;
+  /** When the ready signal came for a chat/version other than the last one shown (starting overlay). */
+  readyAt: number | null;
+}
+
+export function initialBuildState(
+  chatId: string,
+  version: number | null,
+  input: { isBuilt: boolean; finishReason: string | null; previewUrl: string | null },
+): PreviewBuildState {
+  const status: PreviewBuildState['status'] =
+    input.finishReason === 'length' ? 'token-limit' : input.isBuilt ? 'ready' : 'waiting';
+  return {
+    chatId,
+    version,
+    status,
+    error: null,
+    url: input.isBuilt ? input.previewUrl : null,
+    reloadCount: 0,
+    readyAt: null,
+  };
+}
+
+/** Applies one realtime event to the build state of the version on screen. */
+export function reduceBuildEvent(
+  state: PreviewBuildState,
+  event: RealtimeEvent,
+  now: number,
+): PreviewBuildState {
+  const isThisVersion = (version: number | undefined) => version === undefined || version === state.version;
+  switch (event.type) {
+    case 'build-status':
+      if (!isThisVersion(event.version) || state.status === 'token-limit') return state;
+      if (event.status === 'ready') return { ...state, status: 'ready', error: null, readyAt: now };
+      return {
+        ...state,
+        status: event.status,
+        error: event.status === 'error' ? (event.error ?? null) : null,
+      };
+    case 'preview-ready':
+      if (!isThisVersion(event.version)) return state;
+      return { ...state, status: 'ready', error: null, url: event.url, readyAt: now };
+    case 'message-update':
+      if (!isThisVersion(event.version) || !event.isBuilt || state.status === 'ready') return state;
+      return { ...state, status: 'ready', error: null, readyAt: now };
+    case 'refresh-preview':
+    case 'file-change':
+      if (!isThisVersion(event.version)) return state;
+      return { ...state, reloadCount: state.reloadCount + 1 };
+    default:
+      return state;
+  }
+}
+
+/** The label of spec §2 "Build progress states" for a status, or null when none is shown. */
+export function buildProgressLabel(status: PreviewBuildState['status']): string | null {
+  switch (status) {
+    case 'waiting':
+    case 'initializing':
+      return 'Initializing';
+    case 'processing':
+      return 'Installing dependencies';
+    case 'starting':
+      return 'Starting';
+    case 'deploying':
+      return 'Deploying';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
+import { StartingOverlay } from './starting-overlay.tsx';
+
+/** Spec §9: ''Starting' overlay 3 s'. */
+export const STARTING_OVERLAY_MS = 3000;
+
+interface FrameworkPreviewFrameProps {
+  url: string;
+  title: string;
+  reloadKey: number;
+  /** Identifies chat + version: the starting overlay shows when it changes. */
+  versionKey: string;
+}
+
+/** A built React/Svelte/Vue/Angular version, served from its own preview origin. */
+export function FrameworkPreviewFrame({ url, title, reloadKey, versionKey }: FrameworkPreviewFrameProps) {
+  const shownKey = useRef<string | null>(null);
+  const [isStarting, setIsStarting] = useState(false);
+
+  useEffect(() => {
+    if (shownKey.current === versionKey) return;
+    shownKey.current = versionKey;
+    setIsStarting(true);
+    const timer = setTimeout(() => setIsStarting(false), STARTING_OVERLAY_MS);
+    return () => clearTimeout(timer);
+  }, [versionKey]);
+
+  return (
+    <div className="relative h-full w-full bg-white">
+      <iframe
+        key={`${url}#${reloadKey}`}
+        title={title}
+        src={url}
+        // The preview has its own origin ({chatId}-{version}.preview.{host}), never Kiln's, so
+        // allow-same-origin only lets its module scripts load from that origin.
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"
+        className="absolute inset-0 size-full border-0"
+      />
+      {isStarting ? <StartingOverlay /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { Boxes, MessageSquareText } from 'lucide-react';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { useEditor } from '../state/editor-context.ts';
+import { BuildErrorPanel } from './build-error-panel.tsx';
+import { BuildProgress } from './build-progress.tsx';
+import { CreatingSkeleton } from './creating-skeleton.tsx';
+import { FrameworkPreviewFrame } from './framework-preview-frame.tsx';
+import { findEntryHtml } from './html-document.ts';
+import { HtmlPreviewFrame } from './html-preview-frame.tsx';
+import { PreviewOverlay } from './preview-overlay.tsx';
+import { TokenLimitPanel } from './token-limit-panel.tsx';
+import { usePreviewStatus } from './use-preview-status.ts';
+
+/** The preview side of the canvas: the live frame or the state the spec names for it. */
+export function PreviewCanvas() {
+  const editor = useEditor();
+  const { snapshot, framework, isGenerating, permissions, build, chatId, selectedVersion } = editor;
+  const status = usePreviewStatus();
+  const title = `Preview of ${editor.data.chat.title ?? 'the component'}`;
+  const hasHtmlPage = framework === 'html' && snapshot !== null && findEntryHtml(snapshot.files) !== null;
+
+  let body;
+  if (framework === 'html' && hasHtmlPage && snapshot && (status === 'ready' || isGenerating)) {
+    body = <HtmlPreviewFrame files={snapshot.files} title={title} reloadKey={build.reloadCount} />;
+  } else if (status === 'loading' && (isGenerating || editor.isSnapshotLoading)) {
+    body = <CreatingSkeleton />;
+  } else if (status === 'loading') {
+    body = <BuildProgress status={build.status} />;
+  } else if (status === 'token-limit') {
+    body = (
+      <TokenLimitPanel
+        canContinue={permissions.continueGeneration}
+        isBusy={isGenerating}
+        onContinue={editor.continueGeneration}
+      />
+    );
+  } else if (status === 'error') {
+    body = (
+      <BuildErrorPanel
+        error={build.error}
+        canFix={permissions.fixErrors}
+        isBusy={isGenerating}
+        onFix={editor.fixErrors}
+      />
+    );
+  } else if (status === 'ready' && framework !== 'html' && build.url && selectedVersion !== null) {
+    body = (
+      <FrameworkPreviewFrame
+        url={build.url}
+        title={title}
+        reloadKey={build.reloadCount}
+        versionKey={`${chatId}:${selectedVersion}`}
+      />
+    );
+  } else if (permissions.edit) {
+    body = (
+      <EmptyState
+        icon={<MessageSquareText />}
+        title="Nothing to preview yet"
+        description="Describe what you want in the chat and Kiln will build it here."
+        className="h-full justify-center"
+      />
+    );
+  } else {
+    body = (
+      <EmptyState
+        icon={<Boxes />}
+        title="No preview"
+        description="This component has no version to show yet."
+        className="h-full justify-center"
+      />
+    );
+  }
+
+  return (
+    <div className="relative h-full min-h-0 overflow-hidden bg-background">
+      {body}
+      {status !== 'empty' ? <PreviewOverlay /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useState } from 'react';
+import type { RealtimeEvent } from '../../../server/realtime/events.ts';
+import { initialBuildState, reduceBuildEvent, type PreviewBuildState } from './build-state.ts';
+import { previewHostUrl } from './preview-addresses.ts';
+
+interface Input {
+  chatId: string;
+  version: number | null;
+  isHtml: boolean;
+  isBuilt: boolean;
+  finishReason: string | null;
+}
+
+/**
+ * The build state of the version on screen. It resets when the chat or version changes (spec
+ * §4) and follows the realtime events the page passes to `onEvent`.
+ */
+export function usePreviewBuild({ chatId, version, isHtml, isBuilt, finishReason }: Input) {
+  const make = useCallback(
+    () =>
+      initialBuildState(chatId, version, {
+        isBuilt: isHtml || isBuilt,
+        finishReason,
+        previewUrl: version === null || isHtml ? null : previewHostUrl(chatId, version),
+      }),
+    [chatId, version, isHtml, isBuilt, finishReason],
+  );
+  const [state, setState] = useState<PreviewBuildState>(make);
+
+  // Reset during render when the version on screen changed (or its stored state did).
+  const [key, setKey] = useState({ chatId, version, isBuilt, finishReason });
+  if (
+    key.chatId !== chatId ||
+    key.version !== version ||
+    key.finishReason !== finishReason ||
+    (isBuilt && !key.isBuilt)
+  ) {
+    setKey({ chatId, version, isBuilt, finishReason });
+    setState(make());
+  }
+
+  const onEvent = useCallback((event: RealtimeEvent) => {
+    setState((current) => reduceBuildEvent(current, event, Date.now()));
+  }, []);
+  const reload = useCallback(() => {
+    setState((current) => ({ ...current, reloadCount: current.reloadCount + 1 }));
+  }, []);
+  return { build: state, onEvent, reload };
+}

@@ -1,0 +1,16 @@
+// The Tailwind browser build and daisyUI, bundled as static assets so a streamed HTML preview
+// (an opaque-origin srcdoc frame) is styled without reaching a CDN.
+import tailwindBrowserUrl from '@tailwindcss/browser/dist/index.global.js?url';
+import daisyUiUrl from 'daisyui/daisyui.css?url';
+
+export interface VendorUrls {
+  tailwindScript: string;
+  daisyStylesheet: string;
+}
+
+export function vendorUrls(origin: string = window.location.origin): VendorUrls {
+  return {
+    tailwindScript: new URL(tailwindBrowserUrl, origin).href,
+    daisyStylesheet: new URL(daisyUiUrl, origin).href,
+  };
+}
