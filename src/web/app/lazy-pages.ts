@@ -7,3 +7,6 @@ export const SignupPage = lazy(() => import('../auth/signup-page.tsx'));
 export const ProfilePage = lazy(() => import('../profile/profile-page.tsx'));
 export const AccountPage = lazy(() => import('../account/account-page.tsx'));
 export const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
+export const EditorPage = lazy(() => import('../editor/editor-page.tsx'));
+export const PricingPage = lazy(() => import('../pricing/pricing-page.tsx'));
+export const IntegrationsPage = lazy(() => import('../account/integrations-page.tsx'));

@@ -1,10 +1,26 @@
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
-import { AccountPage, HomePage, LoginPage, NotFoundPage, ProfilePage, SignupPage } from './lazy-pages.ts';
+import {
+  AccountPage,
+  EditorPage,
+  HomePage,
+  IntegrationsPage,
+  LoginPage,
+  NotFoundPage,
+  PricingPage,
+  ProfilePage,
+  SignupPage,
+} from './lazy-pages.ts';
 import { RouteError } from './route-error.tsx';
+import { WorkspaceLayout } from './workspace-layout.tsx';
 
-/** Routes from spec §2. Later capabilities add theirs (components/:slug, pricing…) here. */
+/** Routes from spec §2. The editor fills the window, so it has its own layout without the site header. */
 export const router = createBrowserRouter([
+  {
+    element: <WorkspaceLayout />,
+    errorElement: <RouteError />,
+    children: [{ path: 'components/:slug', element: <EditorPage /> }],
+  },
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
@@ -13,7 +29,9 @@ export const router = createBrowserRouter([
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'users/:id', element: <ProfilePage /> },
+      { path: 'pricing', element: <PricingPage /> },
       { path: 'account', element: <AccountPage /> },
+      { path: 'account/integrations', element: <IntegrationsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

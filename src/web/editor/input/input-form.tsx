@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Palette, Play, Wand2, Wrench } from 'lucide-react';
+import { toast } from 'sonner';
+import { PLANS } from '../../../core/plans/index.ts';
+import { validateImprovePrompt } from '../../../core/validation/index.ts';
+import { useMe } from '../../auth/use-me.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tooltip } from '../../components/ui/tooltip.tsx';
+import { PromptComposer } from '../../prompt/prompt-composer.tsx';
+import { useImprovePrompt } from '../data/use-chat-mutations.ts';
+import { useEditor } from '../state/editor-context.ts';
+import { ThemeSheet } from '../theme/theme-sheet.tsx';
+
+const PREMIUM_REQUIRED = {
+  title: 'Premium account required',
+  description: 'This is a premium feature. Please upgrade to continue.',
+};
+
+/** Spec §2 "Input form (authorized users)". */
+export function InputForm() {
+  const editor = useEditor();
+  const { permissions, isGenerating, finishReason, build, framework, chatId, snapshot } = editor;
+  const me = useMe();
+  const plan = me.data?.plan ?? PLANS.free;
+  const [prompt, setPrompt] = useState('');
+  const [isThemeOpen, setIsThemeOpen] = useState(false);
+  const improve = useImprovePrompt(chatId);
+
+  const canContinue =
+    permissions.continueGeneration &&
+    !isGenerating &&
+    (finishReason === 'length' || finishReason === 'error');
+  const buildError = build.status === 'error' ? build.error : null;
+  const canFix = permissions.fixErrors && !isGenerating && build.status === 'error';
+
+  return (
+    <div className="flex flex-col gap-2 border-t bg-background p-3">
+      {canContinue || canFix ? (
+        <div className="flex flex-wrap gap-2">
+          {canContinue ? (
+            <Button size="sm" variant="outline" onClick={editor.continueGeneration}>
+              <Play aria-hidden="true" /> Continue generation
+            </Button>
+          ) : null}
+          {canFix ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                editor.fixErrors(
+                  buildError?.content ||
+                    `${buildError?.title ?? 'Build Error'}: ${buildError?.description ?? ''}`,
+                )
+              }
+            >
+              <Wrench aria-hidden="true" /> Fix errors
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <PromptComposer
+        id="editor-prompt"
+        label="Ask Kiln to change the component"
+        placeholder="Add a button, modify a div..."
+        submitLabel="Iterate"
+        value={prompt}
+        onValueChange={setPrompt}
+        plan={plan}
+        isBusy={isGenerating}
+        hasLengthError={finishReason === 'length'}
+        hasBuildError={build.status === 'error'}
+        onSubmit={(text, files) => editor.sendPrompt({ prompt: text, files })}
+        onStop={
+          editor.generation.status === 'running' && editor.generation.version !== null
+            ? editor.stopGeneration
+            : undefined
+        }
+        tools={
+          <>
+            <Tooltip content="Improve prompt">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 text-muted-foreground"
+                aria-label="Improve prompt"
+                disabled={improve.isPending || isGenerating}
+                onClick={() => {
+                  const checked = validateImprovePrompt(prompt);
+                  if (!checked.ok) {
+                    toast.error(checked.error.title, { description: checked.error.message });
+                    return;
+                  }
+                  if (!permissions.improvePrompt) {
+                    toast.error(PREMIUM_REQUIRED.title, { description: PREMIUM_REQUIRED.description });
+                    return;
+                  }
+                  improve.mutate(checked.value, {
+                    onSuccess: (result) => setPrompt(result.prompt),
+                    onError: (error) =>
+                      toast.error(PREMIUM_REQUIRED.title, {
+                        description: error.message || PREMIUM_REQUIRED.description,
+                      }),
+                  });
+                }}
+              >
+                {improve.isPending ? <Spinner /> : <Wand2 aria-hidden="true" />}
+              </Button>
+            </Tooltip>
+            {framework === 'html' ? (
+              <Tooltip content="Change theme">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-muted-foreground"
+                  aria-label="Change theme"
+                  disabled={!snapshot || isGenerating}
+                  onClick={() => setIsThemeOpen(true)}
+                >
+                  <Palette aria-hidden="true" />
+                </Button>
+              </Tooltip>
+            ) : null}
+          </>
+        }
+      />
+      {framework === 'html' ? <ThemeSheet open={isThemeOpen} onOpenChange={setIsThemeOpen} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { FileCode2, FileX2, Palette } from 'lucide-react';
+import type { ParsedFile } from '../../../../core/artifact/index.ts';
+import { formatFileSize, truncateFileName, utf8ByteLength } from '../../../../core/display/index.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+interface ArtifactBlockProps {
+  title: string;
+  files: readonly ParsedFile[];
+  isStreaming: boolean;
+  /** HTML mode: the theme of the version's page (spec: 'in HTML mode a theme badge is shown'). */
+  theme: string | null;
+  onOpenFile: (path: string) => void;
+}
+
+/** The files an answer generated: name, size; deleted in red; incomplete with a spinner. */
+export function ArtifactBlock({ title, files, isStreaming, theme, onOpenFile }: ArtifactBlockProps) {
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card shadow-xs">
+      <div className="flex items-center gap-2 border-b bg-surface px-3 py-2">
+        <span className="truncate text-[13px] font-medium">{title}</span>
+        {theme ? (
+          <span className="ml-auto inline-flex shrink-0 items-center gap-1 rounded-full border bg-background px-2 py-0.5 text-[11px] font-medium text-muted-foreground">
+            <Palette aria-hidden="true" className="size-3" /> {theme}
+          </span>
+        ) : null}
+      </div>
+      {files.length === 0 ? (
+        <p className="px-3 py-2.5 text-[13px] text-muted-foreground">
+          {isStreaming ? 'Preparing files…' : 'No files.'}
+        </p>
+      ) : (
+        <ul className="divide-y">
+          {files.map((file, index) => {
+            const size = formatFileSize(utf8ByteLength(file.content));
+            const isWriting = isStreaming && file.isIncomplete;
+            const label = (
+              <>
+                {isWriting ? (
+                  <Spinner className="size-3.5 shrink-0 text-brand" label="Being written" />
+                ) : file.isDelete ? (
+                  <FileX2 aria-hidden="true" className="size-3.5 shrink-0" />
+                ) : (
+                  <FileCode2 aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
+                )}
+                <span className="min-w-0 flex-1 truncate font-mono text-xs" title={file.name}>
+                  {truncateFileName(file.name)}
+                </span>
+                {file.isDelete ? (
+                  <span className="text-[11px] font-medium">deleted</span>
+                ) : (
+                  <span className="shrink-0 text-[11px] text-muted-foreground tabular-nums">{size}</span>
+                )}
+              </>
+            );
+            const key = `${file.name}:${index}`;
+            if (file.isDelete) {
+              return (
+                <li
+                  key={key}
+                  className="flex items-center gap-2 px-3 py-2 text-destructive"
+                  aria-label={`${file.name} (deleted)`}
+                >
+                  {label}
+                </li>
+              );
+            }
+            return (
+              <li key={key}>
+                <button
+                  type="button"
+                  onClick={() => onOpenFile(file.name)}
+                  aria-label={`Open ${file.name} in the code view`}
+                  className={cn(
+                    'flex w-full items-center gap-2 px-3 py-2 text-left transition-colors hover:bg-accent',
+                  )}
+                >
+                  {label}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

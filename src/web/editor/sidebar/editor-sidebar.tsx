@@ -1,0 +1,54 @@
+import { Suspense } from 'react';
+import { DemoModelNotice } from '../../ai/demo-model-notice.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { InputForm } from '../input/input-form.tsx';
+import { useEditor } from '../state/editor-context.ts';
+import { visibleTabs, type EditorTabId } from './tab-registry.ts';
+
+function PanelFallback() {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner className="text-muted-foreground" label="Loading" />
+    </div>
+  );
+}
+
+/** The sidebar: the registered tabs the viewer may see, and the input form for authorized users. */
+export function EditorSidebar() {
+  const { framework, permissions, sidebarTab, setSidebarTab, isGenerating } = useEditor();
+  const tabs = visibleTabs({ framework, isAuthorized: permissions.viewPrivateTabs });
+  const current = tabs.some((tab) => tab.id === sidebarTab) ? sidebarTab : 'chat';
+
+  return (
+    <Tabs
+      value={current}
+      onValueChange={(value) => setSidebarTab(value as EditorTabId)}
+      className="flex h-full min-h-0 flex-col bg-background"
+    >
+      <div className="flex h-11 shrink-0 items-center border-b px-3">
+        <TabsList aria-label="Sidebar">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.id} value={tab.id} disabled={isGenerating && tab.id !== current}>
+              <tab.icon aria-hidden="true" />
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </div>
+      {tabs.map((tab) => (
+        <TabsContent key={tab.id} value={tab.id} className="min-h-0 flex-1 overflow-y-auto">
+          <Suspense fallback={<PanelFallback />}>
+            <tab.Panel />
+          </Suspense>
+        </TabsContent>
+      ))}
+      {permissions.edit ? (
+        <div className="shrink-0">
+          <DemoModelNotice compact className="mx-3 mb-0 rounded-lg" />
+          <InputForm />
+        </div>
+      ) : null}
+    </Tabs>
+  );
+}

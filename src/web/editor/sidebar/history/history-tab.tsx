@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { RelativeDate } from '../../../profile/relative-date.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useEditor } from '../../state/editor-context.ts';
+
+/** Spec §9 truncation of prompts in the list (ours: one line of about 80 characters). */
+const PROMPT_PREVIEW_CHARS = 80;
+
+function truncatePrompt(prompt: string): string {
+  const line = prompt.replace(/\s+/g, ' ').trim();
+  return line.length > PROMPT_PREVIEW_CHARS ? `${line.slice(0, PROMPT_PREVIEW_CHARS - 1)}…` : line;
+}
+
+/** Spec §2 "History tab": one entry per version, newest first; click to select. */
+export default function HistoryTab() {
+  const { data, versions, selectedVersion, selectVersion, canSwitchVersion } = useEditor();
+  const name = data.author.fullName ?? 'Anonymous user';
+  const entries = useMemo(
+    () =>
+      [...versions].reverse().map((version) => {
+        const prompt = data.messages.find((m) => m.role === 'user' && m.version === version);
+        const answer = data.messages.find((m) => m.role === 'assistant' && m.version === version);
+        return { version, prompt: prompt?.content ?? '', createdAt: (answer ?? prompt)?.createdAt ?? null };
+      }),
+    [versions, data.messages],
+  );
+
+  if (entries.length === 0) {
+    return <p className="px-4 py-6 text-center text-sm text-muted-foreground">No versions yet.</p>;
+  }
+
+  return (
+    <ol className="flex flex-col gap-1.5 p-3" aria-label="Versions">
+      {entries.map((entry) => {
+        const isCurrent = entry.version === selectedVersion;
+        const button = (
+          <button
+            type="button"
+            aria-current={isCurrent ? 'true' : undefined}
+            aria-disabled={!canSwitchVersion || undefined}
+            onClick={() => {
+              if (canSwitchVersion && !isCurrent) selectVersion(entry.version);
+            }}
+            className={cn(
+              'flex w-full flex-col gap-1.5 rounded-xl border px-3 py-2.5 text-left transition-colors',
+              isCurrent ? 'border-brand/40 bg-brand-soft/60' : 'border-transparent hover:bg-accent',
+              !canSwitchVersion && !isCurrent && 'cursor-not-allowed opacity-70',
+            )}
+          >
+            <span className="flex items-center gap-2 text-[13px]">
+              <Avatar name={name} imageUrl={data.author.avatarUrl} className="size-5 text-[10px]" />
+              <span className="truncate text-muted-foreground">{name}</span>
+              <span className="ml-auto font-medium">Version #{entry.version}</span>
+              {isCurrent ? (
+                <span className="rounded-full bg-brand px-1.5 py-px text-[10px] font-semibold text-white">
+                  Current
+                </span>
+              ) : null}
+            </span>
+            <span className="line-clamp-2 text-sm">{truncatePrompt(entry.prompt) || '—'}</span>
+            {entry.createdAt ? (
+              <span className="text-xs text-muted-foreground">
+                <RelativeDate date={entry.createdAt} />
+              </span>
+            ) : null}
+          </button>
+        );
+        return (
+          <li key={entry.version}>
+            {canSwitchVersion ? (
+              button
+            ) : (
+              <Tooltip content="Please wait for the component to load before changing versions" side="right">
+                {button}
+              </Tooltip>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
