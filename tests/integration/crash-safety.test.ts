@@ -109,7 +109,7 @@ describe('crash safety: killing the server mid-stream loses at most 500 ms of te
     expect(received.length).toBeLessThan(long.length);
 
     // Restart on the same data folder: the stale lock is taken over, the version is recovered.
-    const kiln = await createKiln(parseConfig({ KILN_DATA_DIR: dataDir, ...env }));
+    const kiln = await createKiln(parseConfig({ ...env, KILN_DATA_DIR: dataDir }));
     cleanups.push(() => kiln.close());
     const data = await (
       await kiln.app.request(`/api/chats/by-slug/${chat.slug}`, { headers: { cookie } })

@@ -7,11 +7,12 @@ export function sessionMiddleware(services: Services) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
     const user = session?.user ?? null;
-    const { plan, isPremium } = await planOf(services.db, user?.id ?? null);
+    const { plan, isPremium, periodStart } = await planOf(services.db, user?.id ?? null);
     c.set('viewer', {
       user: user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null,
       plan,
       isPremium,
+      periodStart,
     });
     await next();
   });

@@ -48,13 +48,17 @@ export async function findActiveSubscription(
   return rows[0] ?? null;
 }
 
-export async function planOf(
-  db: Database,
-  userId: string | null,
-): Promise<{ plan: Plan; isPremium: boolean }> {
+export interface PlanOfUser {
+  plan: Plan;
+  isPremium: boolean;
+  /** current_period_start of the premium subscription: the paid quota window starts there. */
+  periodStart: Date | null;
+}
+
+export async function planOf(db: Database, userId: string | null): Promise<PlanOfUser> {
   const subscription = userId ? await findActiveSubscription(db, userId) : null;
   const plan = planForStatus(subscription?.status);
-  return { plan, isPremium: plan.id === 'premium' };
+  return { plan, isPremium: plan.id === 'premium', periodStart: subscription?.currentPeriodStart ?? null };
 }
 
 /** Lets a self-hoster give premium without a payment provider (`kiln plan grant`). */

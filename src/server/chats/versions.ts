@@ -1,17 +1,23 @@
-import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import { parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** The highest version number of a chat (assistant or user), or 0 when it has none. */
-export async function highestVersion(db: Database, chatId: string): Promise<number> {
+/** How many versions a chat has (its answers) and its highest version number (0 when none). */
+export async function versionStats(
+  db: Database,
+  chatId: string,
+): Promise<{ versions: number; highest: number }> {
   const [row] = await db
-    .select({ version: max(messages.version) })
+    .select({
+      versions: sql<number>`count(*) filter (where ${messages.role} = 'assistant')`.mapWith(Number),
+      highest: max(messages.version),
+    })
     .from(messages)
     .where(eq(messages.chatId, chatId));
-  return row?.version ?? 0;
+  return { versions: row?.versions ?? 0, highest: row?.highest ?? 0 };
 }
 
 export async function findAssistantMessage(

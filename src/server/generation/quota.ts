@@ -1,68 +1,77 @@
 import { and, count, eq, gt, gte, sql } from 'drizzle-orm';
-import {
-  describeQuota,
-  freeQuotaWindow,
-  paidQuotaWindow,
-  type QuotaStatus,
-} from '../../core/display/index.ts';
+import { describeQuota, type QuotaStatus } from '../../core/display/index.ts';
 import type { Plan } from '../../core/plans/index.ts';
-import { findActiveSubscription } from '../billing/subscriptions.ts';
 import type { Database } from '../db/client.ts';
 import { messages, versionCredits } from '../db/schema/index.ts';
 import { ServiceError } from '../http/errors.ts';
+
+export interface QuotaOwner {
+  userId: string;
+  plan: Plan;
+  /** The premium subscription's current_period_start; null on the free plan. */
+  periodStart: Date | null;
+}
 
 export interface QuotaReport extends QuotaStatus {
   credits: number;
 }
 
-/** Versions the user created in the current window (spec §8/§9), and extra credits left. */
-export async function readQuota(
-  db: Database,
-  userId: string,
-  plan: Plan,
-  now = new Date(),
-): Promise<QuotaReport> {
-  const subscription = plan.id === 'premium' ? await findActiveSubscription(db, userId, now) : null;
-  const window = subscription ? paidQuotaWindow(subscription.currentPeriodStart) : freeQuotaWindow(now);
+/** The window's usage (spec §8/§9): messages the user created since the window started. */
+async function usage(db: Database, owner: QuotaOwner, now: Date): Promise<QuotaStatus> {
+  const window = describeQuota({
+    plan: owner.plan,
+    now,
+    currentPeriodStart: owner.periodStart,
+    messagesUsed: 0,
+  });
   const [used] = await db
     .select({ total: count() })
     .from(messages)
-    .where(and(eq(messages.userId, userId), gte(messages.createdAt, window.start)));
+    .where(and(eq(messages.userId, owner.userId), gte(messages.createdAt, window.start)));
+  return describeQuota({
+    plan: owner.plan,
+    now,
+    currentPeriodStart: owner.periodStart,
+    messagesUsed: used?.total ?? 0,
+  });
+}
+
+async function creditsOf(db: Database, userId: string): Promise<number> {
   const [credit] = await db
     .select({ balance: versionCredits.balance })
     .from(versionCredits)
     .where(eq(versionCredits.userId, userId));
-  const status = describeQuota({
-    plan,
-    now,
-    currentPeriodStart: subscription?.currentPeriodStart ?? null,
-    messagesUsed: used?.total ?? 0,
-  });
-  return { ...status, credits: credit?.balance ?? 0 };
+  return credit?.balance ?? 0;
+}
+
+/** Versions used in the current window and the extra credits left (account page, /api/me). */
+export async function readQuota(db: Database, owner: QuotaOwner, now = new Date()): Promise<QuotaReport> {
+  const [status, credits] = await Promise.all([usage(db, owner, now), creditsOf(db, owner.userId)]);
+  return { ...status, credits };
 }
 
 /**
  * Lets one more version through, or throws 'limit-exceeded' with what the dialogs need.
  * Past the plan's limit, one extra purchased version is used (atomically).
  */
-export async function consumeVersionQuota(db: Database, userId: string, plan: Plan): Promise<void> {
-  const quota = await readQuota(db, userId, plan);
-  if (!quota.isExceeded) return;
+export async function consumeVersionQuota(db: Database, owner: QuotaOwner, now = new Date()): Promise<void> {
+  const status = await usage(db, owner, now);
+  if (!status.isExceeded) return;
   const [spent] = await db
     .update(versionCredits)
     .set({ balance: sql`${versionCredits.balance} - 1`, updatedAt: new Date() })
-    .where(and(eq(versionCredits.userId, userId), gt(versionCredits.balance, 0)))
+    .where(and(eq(versionCredits.userId, owner.userId), gt(versionCredits.balance, 0)))
     .returning({ balance: versionCredits.balance });
   if (spent) return;
-  const paid = plan.id !== 'free';
+  const paid = owner.plan.id !== 'free';
   throw new ServiceError(
     429,
     'limit-exceeded',
     paid ? 'You have reached the limit of your plan' : 'Monthly message limit reached',
     {
       plan: paid ? 'paid' : 'free',
-      limit: quota.versionLimit,
-      resetsAt: quota.resetsAt.toISOString(),
+      limit: status.versionLimit,
+      resetsAt: status.resetsAt.toISOString(),
       credits: 0,
     },
   );

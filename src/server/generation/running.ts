@@ -55,9 +55,16 @@ export class RunningGeneration {
     this.controller.abort(new Error(`Generation ${reason}`));
   }
 
-  /** A byte stream of the whole text so far, then every new delta, closing when it ends. */
+  /**
+   * A byte stream of the whole text so far, then every new delta, closing when it ends.
+   * Deltas that arrive in the same turn of the event loop go out as one write: a model sends
+   * many tiny chunks, and one socket write each would cost more than the text itself.
+   */
   stream(): ReadableStream<Uint8Array> {
     let listener: ((delta: string | null) => void) | undefined;
+    let pending: string[] = [];
+    let scheduled = false;
+    let closing = false;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         const sofar = this.text();
@@ -66,9 +73,21 @@ export class RunningGeneration {
           controller.close();
           return;
         }
+        const drain = () => {
+          scheduled = false;
+          if (pending.length > 0) {
+            controller.enqueue(encoder.encode(pending.join('')));
+            pending = [];
+          }
+          if (closing) controller.close();
+        };
         listener = (delta) => {
-          if (delta === null) controller.close();
-          else controller.enqueue(encoder.encode(delta));
+          if (delta === null) closing = true;
+          else pending.push(delta);
+          if (!scheduled) {
+            scheduled = true;
+            setImmediate(drain);
+          }
         };
         this.readers.add(listener);
       },

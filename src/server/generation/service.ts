@@ -1,5 +1,5 @@
 import { streamText, type LanguageModel } from 'ai';
-import { count, and, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
 import { isFramework } from '../../core/frameworks/index.ts';
 import { buildContinuePrompt } from '../../core/snapshot/index.ts';
@@ -7,7 +7,7 @@ import { validatePrompt } from '../../core/validation/index.ts';
 import { ERRORS } from '../../core/errors.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import { requireChat, requireUser } from '../chats/access.ts';
-import { findAssistantMessage, findLatestAssistantMessage, highestVersion } from '../chats/versions.ts';
+import { findAssistantMessage, findLatestAssistantMessage, versionStats } from '../chats/versions.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/context.ts';
@@ -67,10 +67,12 @@ export class GenerationService {
       });
     }
 
-    const baseMessage =
+    const [baseMessage, stats] = await Promise.all([
       request.selectedVersion !== undefined && Number.isInteger(request.selectedVersion)
-        ? await findAssistantMessage(db, chat.id, request.selectedVersion)
-        : await findLatestAssistantMessage(db, chat.id);
+        ? findAssistantMessage(db, chat.id, request.selectedVersion)
+        : findLatestAssistantMessage(db, chat.id),
+      versionStats(db, chat.id),
+    ]);
 
     let prompt = request.prompt;
     if (request.action === 'continue') {
@@ -85,20 +87,16 @@ export class GenerationService {
 
     const attachments = await acceptAttachments(request.files, viewer.plan);
 
-    const [versions] = await db
-      .select({ total: count() })
-      .from(messages)
-      .where(and(eq(messages.chatId, chat.id), eq(messages.role, 'assistant')));
-    if ((versions?.total ?? 0) >= viewer.plan.maxVersionsPerComponent) {
+    if (stats.versions >= viewer.plan.maxVersionsPerComponent) {
       const error = ERRORS.moreThanXVersions(viewer.plan.maxVersionsPerComponent);
       throw new ServiceError(409, error.code, error.message, {
         title: error.title,
         max: viewer.plan.maxVersionsPerComponent,
       });
     }
-    await consumeVersionQuota(db, user.id, viewer.plan);
+    await consumeVersionQuota(db, { userId: user.id, plan: viewer.plan, periodStart: viewer.periodStart });
 
-    const version = (await highestVersion(db, chat.id)) + 1;
+    const version = stats.highest + 1;
     const files = await storeAttachments(this.deps.blobs, chat.id, attachments);
     const messageId = crypto.randomUUID();
     // The user message is saved before the model is called.

@@ -8,6 +8,9 @@ import { generationRoutes } from '../generation/routes.ts';
 import { improvePrompt } from '../generation/improve-prompt.ts';
 import { PLANS } from '../../core/plans/index.ts';
 import { sessionMiddleware } from '../auth/session.ts';
+import { contentRoutes, previewApiRoutes, previewHostMiddleware } from '../preview/index.ts';
+import { realtimeRoutes } from '../realtime/routes.ts';
+import { loadBlankTemplate } from '../templates/load.ts';
 import type { AppEnv, Services } from './context.ts';
 import { apiError, ServiceError } from './errors.ts';
 import { webAppRoutes } from './static.ts';
@@ -15,6 +18,9 @@ import { webAppRoutes } from './static.ts';
 /** The HTTP surface: auth, the JSON API and the web app, on one origin. */
 export function createHttpApp(services: Services) {
   const app = new Hono<AppEnv>();
+  // Preview hosts ({chatId}-{version}.preview.{host}) first: they never reach the API or the SPA.
+  const { db, preview } = services;
+  app.use('*', previewHostMiddleware({ db, preview, appOrigin: new URL(services.config.publicUrl).origin }));
 
   // Signing out stops the user's running generations (spec §4).
   app.post('/api/auth/sign-out', async (c) => {
@@ -32,6 +38,8 @@ export function createHttpApp(services: Services) {
   api.route('/users', userRoutes(services));
   api.get('/plans', (c) => c.json(PLANS));
   api.get('/ai', (c) => c.json({ id: services.model.id, isDemo: services.model.isDemo }));
+  api.route('/chats', realtimeRoutes({ db, realtime: services.realtime }));
+  api.route('/chats', previewApiRoutes({ db, preview }));
   api.route('/chats', chatRoutes(services));
   api.post('/chats/:id/improve-prompt', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { prompt?: unknown };
@@ -51,6 +59,7 @@ export function createHttpApp(services: Services) {
   api.all('*', (c) => apiError(c, 404, 'not-found', 'No such API endpoint'));
   app.route('/api', api);
 
+  app.route('/', contentRoutes({ services, db, templateFiles: loadBlankTemplate }));
   app.route('/', webAppRoutes(services.webRoot));
 
   app.onError((error, c) => {

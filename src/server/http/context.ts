@@ -5,6 +5,7 @@ import type { Plan } from '../../core/plans/index.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import type { GenerationService } from '../generation/service.ts';
 import type { Realtime } from '../realtime/events.ts';
+import type { PreviewService } from '../preview/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
 /** What every route may use: built once by the composition root (main.ts). */
@@ -20,6 +21,7 @@ export interface Services {
   realtime: Realtime;
   model: ResolvedModel;
   generation: GenerationService;
+  preview: PreviewService;
 }
 
 export interface SessionUser {
@@ -34,6 +36,8 @@ export interface RequestViewer {
   user: SessionUser | null;
   plan: Plan;
   isPremium: boolean;
+  /** Start of the paid quota window (null on the free plan). */
+  periodStart: Date | null;
 }
 
 export type AppEnv = { Variables: { viewer: RequestViewer } };

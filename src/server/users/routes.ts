@@ -15,8 +15,8 @@ export function userRoutes(services: Services) {
 /** The signed-in person, their plan and quota: the web reads limits from here, never hard-codes them. */
 export function meRoutes(services: Services) {
   return new Hono<AppEnv>().get('/', async (c) => {
-    const { user, plan, isPremium } = c.var.viewer;
-    const quota = user ? await readQuota(services.db, user.id, plan) : null;
+    const { user, plan, isPremium, periodStart } = c.var.viewer;
+    const quota = user ? await readQuota(services.db, { userId: user.id, plan, periodStart }) : null;
     return c.json({
       user: user
         ? { id: user.id, fullName: user.name, email: user.email, avatarUrl: user.image ?? null }

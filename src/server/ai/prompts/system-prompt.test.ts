@@ -20,15 +20,22 @@ describe('system prompts per framework', () => {
     });
   }
 
-  it('html asks for daisyUI themes through data-theme', () => {
-    expect(buildSystemPrompt('html')).toContain('data-theme');
-    expect(buildSystemPrompt('html')).toContain('daisyui');
+  it("html asks for daisyUI themes through data-theme, with the template's CDN links", async () => {
+    const fs = await import('node:fs');
+    const template = fs.readFileSync(
+      new URL('../../../../templates/html/index.html', import.meta.url),
+      'utf8',
+    );
+    const prompt = buildSystemPrompt('html');
+    expect(prompt).toContain('data-theme');
+    for (const cdn of template.match(/https:\/\/cdn\.jsdelivr\.net\/npm\/[^"]+/g) ?? [])
+      expect(prompt).toContain(cdn);
   });
   it('each framework describes its own entry file', () => {
     expect(buildSystemPrompt('react')).toContain('src/App.tsx');
     expect(buildSystemPrompt('vue')).toContain('src/App.vue');
     expect(buildSystemPrompt('svelte')).toContain('src/App.svelte');
-    expect(buildSystemPrompt('angular')).toContain('src/app/app.component.ts');
+    expect(buildSystemPrompt('angular')).toContain('src/app/app.ts');
     expect(buildSystemPrompt('html')).toContain('index.html');
   });
 });
