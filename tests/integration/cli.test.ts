@@ -58,6 +58,23 @@ describe('npm run kiln -- user / plan', () => {
     ).toBeNull();
   });
 
+  it('credits add gives extra versions, shown in the quota', async () => {
+    await runCommand(kiln, ['user', 'create', 'extra@example.com', '--password', 'correct horse 1']);
+    expect(await runCommand(kiln, ['credits', 'add', 'extra@example.com', '3'])).toBe(
+      'extra@example.com now has 3 extra versions.',
+    );
+    expect(await runCommand(kiln, ['credits', 'add', 'extra@example.com', '1'])).toBe(
+      'extra@example.com now has 4 extra versions.',
+    );
+    const client = new TestClient(kiln);
+    await client.signIn('extra@example.com');
+    const me = await (await client.request('/api/me')).json();
+    expect(me.quota.credits).toBe(4);
+    await expect(runCommand(kiln, ['credits', 'add', 'extra@example.com', 'many'])).rejects.toThrow(
+      'The count must be a whole number, 1 or more.',
+    );
+  });
+
   it('refuses unknown users and bad input with a clear message', async () => {
     await expect(runCommand(kiln, ['plan', 'grant', 'ghost@example.com', 'premium'])).rejects.toThrow(
       'No account with the email ghost@example.com.',

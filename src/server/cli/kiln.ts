@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { ConfigError, parseConfig } from '../config.ts';
 import { grantPremium, revokePremium, findActiveSubscription } from '../billing/subscriptions.ts';
+import { addVersionCredits } from '../generation/quota.ts';
 import { users } from '../db/schema/index.ts';
 import { createKiln, type Kiln } from '../main.ts';
 import { DataDirLockedError } from '../storage/data-dir.ts';
@@ -19,6 +20,8 @@ Usage: npm run kiln -- <command>
       End the user's premium subscription.
   plan show <email>
       Print the user's plan.
+  credits add <email> <count>
+      Give extra versions, used once the plan's limit is reached.
 
 With the embedded database, stop the running Kiln first: one process owns the data folder.`;
 
@@ -51,6 +54,14 @@ export async function runCommand(kiln: Kiln, argv: string[]): Promise<string> {
     });
     const printed = values.password ? '' : `\nPassword: ${password}`;
     return `Created ${result.user.email} (id ${result.user.id}).${printed}`;
+  }
+
+  if (group === 'credits' && action === 'add') {
+    const amount = Number(planName);
+    if (!Number.isInteger(amount) || amount < 1)
+      throw new UsageError('The count must be a whole number, 1 or more.');
+    const balance = await addVersionCredits(kiln.services.db, await findUserId(kiln, email), amount);
+    return `${email} now has ${balance} extra version${balance === 1 ? '' : 's'}.`;
   }
 
   if (group === 'plan') {
