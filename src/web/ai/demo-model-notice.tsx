@@ -21,14 +21,20 @@ export function DemoModelNotice({ className, compact = false }: { className?: st
         aria-hidden="true"
         className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400"
       />
-      <p>
-        <span className="font-semibold">Demo model.</span>{' '}
-        {compact
-          ? 'Answers come from Kiln’s offline demo, not a real AI.'
-          : 'This server has no AI provider configured, so answers come from Kiln’s offline demo model: real, working code from a fixed catalogue, not a real AI.'}{' '}
-        To use a real model, set <code className="font-mono text-[12px]">KILN_MODEL</code> and an API key (see
-        “AI models” in the README).
-      </p>
+      {compact ? (
+        <p>
+          <span className="font-semibold">Offline demo model</span> — not a real AI. Set{' '}
+          <code className="font-mono text-[12px]">KILN_MODEL</code> and an API key to use one (README, “AI
+          models”).
+        </p>
+      ) : (
+        <p>
+          <span className="font-semibold">Demo model.</span> This server has no AI provider configured, so
+          answers come from Kiln’s offline demo model: real, working code from a fixed catalogue, not a real
+          AI. To use a real model, set <code className="font-mono text-[12px]">KILN_MODEL</code> and an API
+          key (see “AI models” in the README).
+        </p>
+      )}
     </div>
   );
 }

@@ -1,11 +1,19 @@
 import { Link } from 'react-router';
+import { Lock } from 'lucide-react';
+import { Avatar } from '../components/ui/avatar.tsx';
 import { FrameworkBadge } from '../components/framework-badge.tsx';
 import { FRAMEWORK_LABELS } from '../lib/frameworks.ts';
 import type { PublicComponentSummary } from './profile-types.ts';
 import { RelativeDate } from './relative-date.tsx';
 
-/** One public component in a profile's grid; the whole card links to its editor page. */
-export function ComponentCard({ component }: { component: PublicComponentSummary }) {
+interface ComponentCardProps {
+  component: PublicComponentSummary & { isPrivate?: boolean };
+  /** Shown on the Explore grid, where cards come from many people. */
+  author?: { fullName: string | null; avatarUrl: string | null } | null;
+}
+
+/** One component in a grid; the whole card links to its editor page. */
+export function ComponentCard({ component, author }: ComponentCardProps) {
   const title = component.title?.trim();
   return (
     <Link
@@ -21,9 +29,22 @@ export function ComponentCard({ component }: { component: PublicComponentSummary
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className={title ? 'truncate font-medium' : 'truncate font-medium text-muted-foreground italic'}>
-          {title || 'Untitled'}
+        <h3 className="flex items-center gap-1.5">
+          <span
+            className={title ? 'truncate font-medium' : 'truncate font-medium text-muted-foreground italic'}
+          >
+            {title || 'Untitled'}
+          </span>
+          {component.isPrivate ? (
+            <Lock aria-label="Private" className="size-3.5 shrink-0 text-muted-foreground" />
+          ) : null}
         </h3>
+        {author ? (
+          <p className="-mt-1 flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+            <Avatar name={author.fullName} imageUrl={author.avatarUrl} className="size-4 text-[8px]" />
+            <span className="truncate">{author.fullName ?? 'Anonymous user'}</span>
+          </p>
+        ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 text-xs text-muted-foreground">
           <FrameworkBadge framework={component.framework} />
           <RelativeDate date={component.createdAt} />

@@ -102,7 +102,6 @@ export function PromptComposer({
 
   return (
     <form
-      aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();

@@ -1,6 +1,6 @@
 // The Tailwind browser build and daisyUI, bundled as static assets so a streamed HTML preview
 // (an opaque-origin srcdoc frame) is styled without reaching a CDN.
-import tailwindBrowserUrl from '@tailwindcss/browser/dist/index.global.js?url';
+import tailwindBrowserUrl from '@tailwindcss/browser?url';
 import daisyUiUrl from 'daisyui/daisyui.css?url';
 
 export interface VendorUrls {

@@ -45,7 +45,7 @@ export function EditorSidebar() {
       ))}
       {permissions.edit ? (
         <div className="shrink-0">
-          <DemoModelNotice compact className="mx-3 mb-0 rounded-lg" />
+          <DemoModelNotice compact className="mx-3 rounded-lg px-2.5 py-1.5 text-xs [&_svg]:size-3.5" />
           <InputForm />
         </div>
       ) : null}
