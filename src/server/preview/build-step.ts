@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { runLimited, type ProcessLimits, type RunResult } from './run-limited.ts';
+import { sandboxCommand, type Sandbox } from './sandbox.ts';
+
+/** Output files at most; a build that writes more is stopped (the output-size limit). */
+export const MAX_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Runs the project's `build` script inside the sandbox. The script is run as written (through
+ * `sh`, with node_modules/.bin first on PATH), so what a person gets from `npm run build` is
+ * what Kiln builds; Vite's default base `/` suits the preview host.
+ */
+export function runBuildScript(
+  sandbox: Sandbox,
+  workspace: string,
+  script: string,
+  limits: ProcessLimits,
+  signal?: AbortSignal,
+): Promise<RunResult> {
+  const env: Record<string, string> = {
+    PATH: `${path.join(workspace, 'node_modules', '.bin')}:/usr/local/bin:/usr/bin:/bin`,
+    HOME: path.join(workspace, '.kiln-home'),
+    NODE_ENV: 'production',
+    CI: '1',
+    // Angular CLI: no analytics prompt, no completion setup.
+    NG_CLI_ANALYTICS: 'false',
+    NG_FORCE_TTY: 'false',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    NODE_OPTIONS: `--max-old-space-size=${Math.max(256, Math.floor(limits.memoryMb * 0.75))}`,
+  };
+  const wrapped = sandboxCommand(sandbox, workspace, env, '/bin/sh', ['-c', script], MAX_OUTPUT_FILE_BYTES);
+  return runLimited(wrapped.command, wrapped.args, {
+    cwd: workspace,
+    env: sandbox.kind === 'bwrap' ? { PATH: '/usr/bin:/bin' } : env,
+    uid: wrapped.uid,
+    gid: wrapped.gid,
+    limits,
+    signal,
+  });
+}
+
+/**
+ * Where the build put index.html: Vite's `dist/`, Angular's `dist/{project}/browser/`, or a
+ * `build/` folder; the shallowest match wins.
+ */
+export function findOutputDir(workspace: string): string | null {
+  const candidates = ['dist', 'build', 'out'];
+  for (const base of candidates) {
+    const root = path.join(workspace, base);
+    if (!fs.existsSync(root)) continue;
+    const found = shallowestIndex(root, 3);
+    if (found) return found;
+  }
+  return null;
+}
+
+function shallowestIndex(root: string, depth: number): string | null {
+  let level = [root];
+  for (let i = 0; i <= depth && level.length > 0; i++) {
+    const next: string[] = [];
+    for (const dir of level) {
+      if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory() && !entry.isSymbolicLink()) next.push(path.join(dir, entry.name));
+      }
+    }
+    // Angular writes browser/ next to server/; prefer browser/ at the same depth.
+    next.sort((a, b) => Number(path.basename(b) === 'browser') - Number(path.basename(a) === 'browser'));
+    level = next;
+  }
+  return null;
+}
+
+/** Total bytes and files below a folder (no symlinks followed). */
+export function folderSize(root: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) stack.push(full);
+      else if (entry.isFile()) {
+        bytes += fs.statSync(full).size;
+        files += 1;
+      }
+    }
+  }
+  return { bytes, files };
+}

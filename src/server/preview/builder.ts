@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  classifyBuildLog,
+  classifyInstallLog,
+  trimBuildLog,
+  type LogError,
+} from '../../core/build-log/index.ts';
+import type { BuildErrorPayload } from '../realtime/events.ts';
+import { findOutputDir, folderSize, runBuildScript } from './build-step.ts';
+import type { ProjectFile } from './content-hash.ts';
+import { installDependencies, type PnpmPaths } from './install.ts';
+import type { OutputCache } from './output-cache.ts';
+import { missingScripts, sanitizePackageJson } from './package-json.ts';
+import type { ProcessLimits } from './run-limited.ts';
+import type { Sandbox } from './sandbox.ts';
+import { chownWorkspace, envLocalText, materializeWorkspace } from './workspace.ts';
+
+/** The spec's build steps (§4): materialize → install → build. */
+export type BuildStep = 'initializing' | 'processing' | 'starting';
+
+export interface BuilderContext {
+  workspacesDir: string;
+  pnpm: PnpmPaths;
+  sandbox: Sandbox;
+  cache: OutputCache;
+  limits: { timeoutMs: number; memoryMb: number };
+}
+
+export interface BuildInput {
+  hash: string;
+  /** The complete project (already merged with its blank template when incomplete). */
+  files: readonly ProjectFile[];
+  /** The chat's integration variables, written as .env.local. */
+  env: Record<string, string>;
+}
+
+export type BuildOutcome =
+  | { ok: true; outputDir: string; log: string; timings: Record<string, number> }
+  | { ok: false; error: BuildErrorPayload; log: string };
+
+/** A whole output (the kept log) of one step at most. */
+const MAX_LOG_BYTES = 512 * 1024;
+/** Built output at most (bytes and files); more is an error rather than a full disk. */
+const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
+const MAX_OUTPUT_FILES = 20_000;
+
+function failure(error: LogError, log: string): BuildOutcome {
+  return {
+    ok: false,
+    error: { title: error.title, description: error.message, content: trimBuildLog(log) },
+    log,
+  };
+}
+
+const BUILD_FALLBACK: LogError = {
+  code: 'build-error',
+  title: 'Build Error',
+  message: 'An error occurred during the build process.',
+};
+const INSTALL_FALLBACK: LogError = {
+  code: 'install-error',
+  title: 'Installation Error',
+  message: 'An error occurred during package installation.',
+};
+
+/**
+ * Builds one project into the output cache. Never throws for a problem of the project itself
+ * (that is a classified error outcome); throws only when Kiln itself fails (disk, bug), which
+ * the job queue retries.
+ */
+export async function buildProject(
+  context: BuilderContext,
+  input: BuildInput,
+  onStep: (step: BuildStep) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<BuildOutcome> {
+  const timings: Record<string, number> = {};
+  const workspace = path.join(
+    context.workspacesDir,
+    `${input.hash.slice(0, 12)}-${randomBytes(4).toString('hex')}`,
+  );
+  const limits: ProcessLimits = { ...context.limits, maxOutputBytes: MAX_LOG_BYTES };
+  let log = '';
+  try {
+    await onStep('initializing');
+    let started = performance.now();
+    const packageSource = input.files.find((file) => file.name === 'package.json')?.content ?? '';
+    const manifest = sanitizePackageJson(packageSource || '{}');
+    if (!manifest.ok)
+      return failure(classifyInstallLog(manifest.log, { hasFailed: true }) ?? INSTALL_FALLBACK, manifest.log);
+    const missing = missingScripts(manifest.packageJson);
+    if (missing.length > 0) {
+      const text = missing.map((name) => `ERR_PNPM_NO_SCRIPT Missing script: "${name}"`).join('\n');
+      return failure(classifyBuildLog(text, { hasFailed: true }) ?? BUILD_FALLBACK, text);
+    }
+    await materializeWorkspace(workspace, input.files);
+    await fs.writeFile(path.join(workspace, 'package.json'), manifest.text);
+    const envText = envLocalText(input.env);
+    if (envText) await fs.writeFile(path.join(workspace, '.env.local'), envText + '\n');
+    timings.materializeMs = performance.now() - started;
+
+    await onStep('processing');
+    const install = await installDependencies(workspace, context.pnpm, limits, signal);
+    log += install.output;
+    timings.installMs = install.durationMs;
+    if (install.exitCode !== 0) {
+      return failure(classifyInstallLog(install.output, { hasFailed: true }) ?? INSTALL_FALLBACK, log);
+    }
+
+    await onStep('starting');
+    if (context.sandbox.kind === 'unprivileged' && process.getuid?.() === 0) {
+      await chownWorkspace(workspace, 65534, 65534);
+    }
+    const build = await runBuildScript(
+      context.sandbox,
+      workspace,
+      manifest.packageJson.scripts!.build!,
+      limits,
+      signal,
+    );
+    log += build.output;
+    timings.buildMs = build.durationMs;
+    if (build.exitCode !== 0) {
+      return failure(classifyBuildLog(build.output, { hasFailed: true }) ?? BUILD_FALLBACK, log);
+    }
+
+    started = performance.now();
+    const outputDir = findOutputDir(workspace);
+    if (!outputDir) {
+      const text = `${log}\nError: the build finished but wrote no index.html (looked in dist/, build/ and out/).\n`;
+      return failure(BUILD_FALLBACK, text);
+    }
+    const size = folderSize(outputDir);
+    if (size.bytes > MAX_OUTPUT_BYTES || size.files > MAX_OUTPUT_FILES) {
+      const text = `${log}\nError: the build output is too large (${size.files} files, ${size.bytes} bytes).\n`;
+      return failure(BUILD_FALLBACK, text);
+    }
+    const stored = context.cache.put(input.hash, outputDir);
+    timings.storeMs = performance.now() - started;
+    return { ok: true, outputDir: stored, log, timings };
+  } finally {
+    // Workspaces are scratch space: the output has been moved into the cache already.
+    void fs.rm(workspace, { recursive: true, force: true }).catch(() => undefined);
+  }
+}

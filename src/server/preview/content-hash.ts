@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+
+export interface ProjectFile {
+  name: string;
+  content: string;
+}
+
+/**
+ * Bumped when the way Kiln installs or builds changes, so old outputs are not served for
+ * projects that would now build differently.
+ */
+export const BUILDER_REVISION = 1;
+
+/**
+ * The key of a built output: the materialized project (file names and contents, order-free)
+ * and its framework. Identical projects — a remix, a theme round-trip, a rebuild after a
+ * restart — share one output and are served without building.
+ */
+export function projectHash(framework: string, files: readonly ProjectFile[]): string {
+  const hash = createHash('sha256');
+  hash.update(`kiln-preview:${BUILDER_REVISION}:${framework}\0`);
+  const sorted = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const file of sorted) {
+    hash.update(file.name);
+    hash.update('\0');
+    hash.update(String(Buffer.byteLength(file.content)));
+    hash.update('\0');
+    hash.update(file.content);
+  }
+  return hash.digest('hex').slice(0, 40);
+}

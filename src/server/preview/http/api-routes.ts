@@ -1,0 +1,54 @@
+import { Hono, type Context } from 'hono';
+import { decide, type Capability, type Decision } from '../../../core/permissions/index.ts';
+import type { Database } from '../../db/client.ts';
+import type { AppEnv, RequestViewer } from '../../http/context.ts';
+import { apiError, denied } from '../../http/errors.ts';
+import type { PreviewService } from '../service.ts';
+import { loadPreviewVersion, type PreviewVersion } from '../versions.ts';
+
+/**
+ * `GET  /api/chats/:chatId/preview/:version` → `{ status, error?, url, previewId }`; the url of
+ *       a private chat carries a short-lived token (the preview origin has no session cookie).
+ * `POST /api/chats/:chatId/preview/:version/rebuild` → queues a forced rebuild (authorized).
+ */
+export function previewApiRoutes(deps: { db: Database; preview: PreviewService }) {
+  const app = new Hono<AppEnv>();
+
+  async function load(viewer: RequestViewer, chatId: string, raw: string, capability: Capability) {
+    const number = Number(raw);
+    const version = Number.isInteger(number) ? await loadPreviewVersion(deps.db, chatId, number) : null;
+    if (!version) return { ok: false as const, decision: undefined };
+    const decision = decide(
+      capability,
+      { userId: viewer.user?.id ?? null, isPremium: viewer.isPremium },
+      { userId: version.ownerId, isPrivate: version.isPrivate },
+    );
+    return decision.allowed ? { ok: true as const, version } : { ok: false as const, decision };
+  }
+
+  function refuse(c: Context, decision: Extract<Decision, { allowed: false }> | undefined) {
+    return decision ? denied(c, decision) : apiError(c, 404, 'not-found', 'Version not found');
+  }
+
+  const urlFor = (version: PreviewVersion) =>
+    version.isPrivate
+      ? deps.preview.tokenUrl(version.chatId, version.version, version.framework)
+      : deps.preview.previewUrl(version.chatId, version.version, version.framework);
+
+  app.get('/:chatId/preview/:version', async (c) => {
+    const found = await load(c.var.viewer, c.req.param('chatId'), c.req.param('version'), 'view');
+    if (!found.ok) return refuse(c, found.decision);
+    const { version } = found;
+    const state = await deps.preview.getState(version.chatId, version.version);
+    return c.json({ ...state, url: urlFor(version), previewId: `${version.chatId}-${version.version}` });
+  });
+
+  app.post('/:chatId/preview/:version/rebuild', async (c) => {
+    const found = await load(c.var.viewer, c.req.param('chatId'), c.req.param('version'), 'edit');
+    if (!found.ok) return refuse(c, found.decision);
+    await deps.preview.requestBuild(found.version.chatId, found.version.version, { force: true });
+    return c.json(await deps.preview.getState(found.version.chatId, found.version.version), 202);
+  });
+
+  return app;
+}

@@ -1,0 +1,99 @@
+import { Hono } from 'hono';
+import { decide } from '../../../core/permissions/index.ts';
+import type { Framework } from '../../../core/frameworks/index.ts';
+import { sessionMiddleware } from '../../auth/session.ts';
+import type { Database } from '../../db/client.ts';
+import type { AppEnv, Services } from '../../http/context.ts';
+import type { ProjectFile } from '../content-hash.ts';
+import { loadPreviewVersion, projectFiles } from '../versions.ts';
+import { rewriteCdnReferences, vendorFile, VENDOR_PREFIX } from './cdn-map.ts';
+import { contentTypeOf } from './content-types.ts';
+import { PLACEHOLDER_SVG } from './pages.ts';
+
+export interface ContentRouteDeps {
+  services: Services;
+  db: Database;
+  templateFiles: (framework: Framework) => Promise<ProjectFile[]>;
+}
+
+/**
+ * The HTML preview (spec §2): `/content/{chatId}/{version}[/path]` serves the version's files
+ * straight from its snapshot, CDN references mapped to Kiln's copies. Served on the app's
+ * origin, so every response carries a CSP `sandbox`: the page runs in an opaque origin and
+ * cannot use the viewer's session, even when opened in its own tab.
+ */
+export function contentRoutes(deps: ContentRouteDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/placeholder.svg', (c) => {
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(PLACEHOLDER_SVG, 200, { 'content-type': 'image/svg+xml' });
+  });
+
+  app.get(`${VENDOR_PREFIX}:name`, (c) => {
+    const file = vendorFile(c.req.param('name'));
+    if (!file) return c.text('Not found', 404);
+    return c.body(file.body, 200, {
+      'content-type': file.type,
+      'cache-control': 'public, max-age=86400',
+      'access-control-allow-origin': '*',
+    });
+  });
+
+  const content = new Hono<AppEnv>();
+  content.use('*', sessionMiddleware(deps.services));
+  content.get('/:chatId/:version{-?[0-9]+}/*', async (c) => {
+    const chatId = c.req.param('chatId');
+    const number = Number(c.req.param('version'));
+    const version = await loadPreviewVersion(deps.db, chatId, number);
+    const viewer = c.var.viewer;
+    const allowed =
+      version &&
+      decide(
+        'view',
+        { userId: viewer.user?.id ?? null, isPremium: viewer.isPremium },
+        { userId: version.ownerId, isPrivate: version.isPrivate },
+      ).allowed;
+    if (!version || !allowed) return c.text('Not found', 404);
+
+    const prefix = `/content/${chatId}/${number}`;
+    const pathname = new URL(c.req.url).pathname;
+    const rest = decodeURIComponent(pathname.slice(prefix.length)).replace(/^\/+/, '');
+    const files = projectFiles(version, version.framework === 'html' ? await deps.templateFiles('html') : []);
+    const file = findFile(files, rest);
+    if (!file) return c.text('Not found', 404);
+
+    c.header(
+      'Content-Security-Policy',
+      "sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads; frame-ancestors 'self'",
+    );
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cache-Control', 'no-cache');
+    const type = contentTypeOf(file.name);
+    if (!type.startsWith('text/html')) return c.body(file.content, 200, { 'content-type': type });
+    let html = rewriteCdnReferences(file.content);
+    // Without a trailing slash the browser would resolve relative links one folder too high.
+    if (rest === '' && !pathname.endsWith('/')) html = injectBase(html, `${prefix}/`);
+    return c.body(html, 200, { 'content-type': type });
+  });
+  app.route('/content', content);
+  return app;
+}
+
+function findFile(files: readonly ProjectFile[], rest: string): ProjectFile | undefined {
+  const byName = new Map(files.map((file) => [file.name.replace(/^\.\//, ''), file]));
+  const candidates =
+    rest === '' ? ['index.html'] : [rest, `${rest}.html`, `${rest.replace(/\/$/, '')}/index.html`];
+  for (const name of candidates) {
+    const file = byName.get(name);
+    if (file) return file;
+  }
+  return undefined;
+}
+
+function injectBase(html: string, href: string): string {
+  if (/<base\s/i.test(html)) return html;
+  const tag = `<base href="${href}">`;
+  if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (head) => `${head}${tag}`);
+  return tag + html;
+}

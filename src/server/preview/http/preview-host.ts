@@ -1,0 +1,114 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { Database } from '../../db/client.ts';
+import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
+import type { PreviewService } from '../service.ts';
+import { loadPreviewVersion } from '../versions.ts';
+import { buildErrorPage, buildingPage, notFoundPage, tokenLimitPage } from './pages.ts';
+import { readOutputFile } from './serve-output.ts';
+
+export interface PreviewHostDeps {
+  db: Database;
+  preview: PreviewService;
+  /** The app's origin: the only page allowed to frame a preview. */
+  appOrigin: string;
+}
+
+const TOKEN_COOKIE = 'kiln_preview_token';
+const STEP_LABELS: Record<string, string> = {
+  idle: 'Waiting for the version to finish',
+  initializing: 'Preparing the project',
+  processing: 'Installing dependencies',
+  starting: 'Building',
+};
+
+/** `{chatId}-{version}.preview.{host}` or `.webcontainer.{host}` → its parts, else null. */
+export function parsePreviewHost(
+  hostHeader: string | undefined,
+  suffixes: { preview: string; webcontainer: string },
+): { chatId: string; version: number } | null {
+  if (!hostHeader) return null;
+  const host = hostHeader.toLowerCase().replace(/:\d+$/, '');
+  for (const suffix of [suffixes.preview, suffixes.webcontainer]) {
+    if (!host.endsWith(suffix)) continue;
+    const match = /^(.+)-(\d+)$/.exec(host.slice(0, -suffix.length));
+    if (match) return { chatId: match[1]!, version: Number(match[2]) };
+  }
+  return null;
+}
+
+/**
+ * Host-based routing for previews (decision 0034): runs before the API and the web app, and
+ * answers every request whose Host is a preview host with the version's built output.
+ */
+export function previewHostMiddleware(deps: PreviewHostDeps): MiddlewareHandler {
+  return async (c, next) => {
+    const target = parsePreviewHost(c.req.header('host'), deps.preview.hostSuffixes);
+    if (!target) return next();
+    return servePreview(c, deps, target.chatId, target.version);
+  };
+}
+
+function securityHeaders(c: Context, appOrigin: string): void {
+  // Only Kiln's editor may frame a preview; the preview itself never sees the app's cookies
+  // (another origin), and nothing it serves is sniffed into another type.
+  c.header('Content-Security-Policy', `frame-ancestors 'self' ${appOrigin}`);
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+}
+
+async function servePreview(
+  c: Context,
+  deps: PreviewHostDeps,
+  chatId: string,
+  number: number,
+): Promise<Response> {
+  securityHeaders(c, deps.appOrigin);
+  const version = await loadPreviewVersion(deps.db, chatId, number);
+  if (!version) return c.html(notFoundPage(), 404);
+
+  if (version.isPrivate) {
+    const fromQuery = c.req.query('token');
+    if (fromQuery && verifyPreviewToken(deps.preview.secret, chatId, fromQuery)) {
+      setCookie(c, TOKEN_COOKIE, fromQuery, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        maxAge: Math.floor(PREVIEW_TOKEN_TTL_MS / 1000),
+      });
+      // Drop the token from the address so it never travels in a Referer.
+      const url = new URL(c.req.url);
+      url.searchParams.delete('token');
+      return c.redirect(url.pathname + url.search, 302);
+    }
+    const fromCookie = getCookie(c, TOKEN_COOKIE);
+    if (!fromCookie || !verifyPreviewToken(deps.preview.secret, chatId, fromCookie)) {
+      return c.html(notFoundPage(), 404);
+    }
+  }
+
+  if (version.framework === 'html') return c.redirect(deps.preview.previewUrl(chatId, number, 'html'), 302);
+  c.header('Cache-Control', 'no-store');
+  if (version.finishReason === 'length') return c.html(tokenLimitPage(), 200);
+
+  const outputDir = version.finishReason === null ? null : await deps.preview.outputDirOf(version);
+  if (outputDir) {
+    const file = await readOutputFile(outputDir, new URL(c.req.url).pathname);
+    if (!file) return c.text('Not found', 404);
+    return c.body(file.body as Uint8Array<ArrayBuffer>, 200, file.headers);
+  }
+
+  let state = await deps.preview.getState(chatId, number);
+  if (state.status === 'idle' && version.finishReason !== null) {
+    await deps.preview.requestBuild(chatId, number);
+    state = await deps.preview.getState(chatId, number);
+  }
+  if (state.status === 'error' && state.error) {
+    return c.html(buildErrorPage(state.error.title, state.error.description, state.error.content), 200);
+  }
+  if (state.status === 'ready') {
+    // Built, but this host has no copy of the output (evicted): build it again.
+    await deps.preview.requestBuild(chatId, number, { force: true });
+  }
+  return c.html(buildingPage(STEP_LABELS[state.status] ?? 'Building'), 202);
+}

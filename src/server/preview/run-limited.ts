@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+/** Limits every install/build process runs under (docs/decisions/0031-preview-sandbox.md). */
+export interface ProcessLimits {
+  timeoutMs: number;
+  /** Resident memory of the whole process tree; the tree is killed above it. */
+  memoryMb: number;
+  /** Bytes of output kept; beyond it the log is cut (the process keeps running). */
+  maxOutputBytes: number;
+}
+
+export interface RunResult {
+  exitCode: number | null;
+  /** stdout and stderr interleaved, as a person would read them. */
+  output: string;
+  durationMs: number;
+  /** Why the process was stopped by us, if it was. */
+  killedFor?: 'timeout' | 'memory' | 'aborted';
+}
+
+export interface RunOptions {
+  cwd: string;
+  env: Record<string, string>;
+  limits: ProcessLimits;
+  uid?: number;
+  gid?: number;
+  signal?: AbortSignal;
+}
+
+const MEMORY_POLL_MS = 250;
+const BUILD_NICENESS = 10;
+
+/** Runs a command with a wall-clock limit, a memory watchdog and a capped log. */
+export function runLimited(command: string, args: string[], options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    // Lower priority: a build never starves the web process (or, in tests, everything else).
+    const child = spawn('/usr/bin/nice', ['-n', String(BUILD_NICENESS), command, ...args], {
+      cwd: options.cwd,
+      env: options.env,
+      uid: options.uid,
+      gid: options.gid,
+      // Own process group, so the whole tree can be killed at once.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let isTruncated = false;
+    const collect = (chunk: Buffer) => {
+      if (kept >= options.limits.maxOutputBytes) {
+        isTruncated = true;
+        return;
+      }
+      const room = options.limits.maxOutputBytes - kept;
+      const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      chunks.push(part);
+      kept += part.length;
+      if (part.length < chunk.length) isTruncated = true;
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+
+    let killedFor: RunResult['killedFor'];
+    const kill = (reason: NonNullable<RunResult['killedFor']>) => {
+      if (killedFor) return;
+      killedFor = reason;
+      killTree(child.pid);
+    };
+    const timer = setTimeout(() => kill('timeout'), options.limits.timeoutMs);
+    const limitBytes = options.limits.memoryMb * 1024 * 1024;
+    const watchdog = setInterval(() => {
+      if (child.pid !== undefined && treeRssBytes(child.pid) > limitBytes) kill('memory');
+    }, MEMORY_POLL_MS);
+    const onAbort = () => kill('aborted');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    if (options.signal?.aborted) onAbort();
+
+    const finish = (exitCode: number | null, extra = '') => {
+      clearTimeout(timer);
+      clearInterval(watchdog);
+      options.signal?.removeEventListener('abort', onAbort);
+      let output = Buffer.concat(chunks).toString('utf8') + extra;
+      if (isTruncated) output += `\n[output truncated at ${options.limits.maxOutputBytes} bytes]\n`;
+      if (killedFor === 'timeout')
+        output += `\nError: the step took longer than ${options.limits.timeoutMs} ms and was stopped.\n`;
+      if (killedFor === 'memory')
+        output += `\nError: the step used more than ${options.limits.memoryMb} MB of memory and was stopped.\n`;
+      resolve({ exitCode, output, durationMs: performance.now() - started, killedFor });
+    };
+    child.on('error', (error) => finish(null, `\nError: ${error.message}\n`));
+    child.on('close', (code) => finish(killedFor ? null : code));
+  });
+}
+
+function killTree(pid: number | undefined): void {
+  if (pid === undefined) return;
+  for (const descendant of descendantsOf(pid)) {
+    try {
+      process.kill(descendant, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // group already gone
+  }
+}
+
+/** Children by parent, read from /proc (bwrap starts a new session, so groups are not enough). */
+function descendantsOf(root: number): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const children = new Map<number, number[]>();
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may contain spaces; fields after the closing parenthesis are stable.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(entry));
+      children.set(ppid, list);
+    } catch {
+      // process ended while reading
+    }
+  }
+  const out: number[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    out.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+function treeRssBytes(root: number): number {
+  let total = 0;
+  for (const pid of descendantsOf(root)) {
+    try {
+      const statm = fs.readFileSync(`/proc/${pid}/statm`, 'utf8');
+      total += Number(statm.split(' ')[1]) * 4096;
+    } catch {
+      // process ended while reading
+    }
+  }
+  return total;
+}

@@ -1,0 +1,261 @@
+import path from 'node:path';
+import type { Framework } from '../../core/frameworks/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { JobRow } from '../db/schema/jobs.ts';
+import { JobQueue, createWorker, type JobHandler, type Worker } from '../jobs/index.ts';
+import type { BuildErrorPayload, BuildStatus, Realtime } from '../realtime/events.ts';
+import { buildProject, type BuilderContext } from './builder.ts';
+import type { ProjectFile } from './content-hash.ts';
+import { OutputCache } from './output-cache.ts';
+import { createPreviewToken } from './preview-token.ts';
+import { prewarmStore } from './prewarm.ts';
+import { detectSandbox, type Sandbox } from './sandbox.ts';
+import { loadPreviewVersion, markBuilt, versionHash, type PreviewVersion } from './versions.ts';
+
+export const PREVIEW_JOB = 'preview-build';
+
+export interface PreviewState {
+  /** 'idle': nothing requested yet (the generation is still running, or never finished). */
+  status: BuildStatus | 'idle';
+  error?: BuildErrorPayload;
+}
+
+export interface PreviewServiceDeps {
+  config: Config;
+  db: Database;
+  databaseKind: 'pglite' | 'postgres';
+  realtime: Realtime;
+  /** Signs private-preview tokens. */
+  secret: string;
+  templateFiles: (framework: Framework) => Promise<ProjectFile[]>;
+  /** The chat's integration variables (.env.local); empty until the integrations issue. */
+  integrationEnv?: (chatId: string) => Promise<Record<string, string>>;
+  /** Run builds in this process (KILN_ROLE all/worker). Default: role !== 'web'. */
+  runsWorker?: boolean;
+  /** Fill the pnpm store in the background on start. Default: runsWorker. */
+  prewarm?: boolean;
+  concurrency?: number;
+  log?: (message: string) => void;
+}
+
+export interface PreviewService {
+  /** Queues the build of a finished version (HTML: ready at once; cached content: ready at once). */
+  requestBuild(chatId: string, version: number, options?: { force?: boolean }): Promise<void>;
+  getState(chatId: string, version: number): Promise<PreviewState>;
+  /** Where the version is seen: `/content/...` for HTML, its preview host otherwise. */
+  previewUrl(chatId: string, version: number, framework?: Framework): string;
+  /** previewUrl plus a signed token for a private chat's owner. */
+  tokenUrl(chatId: string, version: number, framework: Framework): string;
+  /** The built output folder of a version, when built and still cached. */
+  outputDirOf(version: PreviewVersion): Promise<string | null>;
+  readonly sandbox: Sandbox;
+  readonly cache: OutputCache;
+  readonly secret: string;
+  readonly hostSuffixes: { preview: string; webcontainer: string };
+  start(): void;
+  close(): Promise<void>;
+}
+
+const keyOf = (chatId: string, version: number) => `preview:${chatId}:${version}`;
+
+export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
+  const { config, db, realtime } = deps;
+  const log = deps.log ?? ((message: string) => console.log(message));
+  const runsWorker = deps.runsWorker ?? config.role !== 'web';
+  const queue = new JobQueue(db);
+  const dataDir = path.resolve(config.dataDir);
+  const sandbox = detectSandbox(config.preview.sandbox);
+  const cache = new OutputCache(path.join(dataDir, 'builds'), config.preview.cacheMb * 1024 * 1024);
+  const builder: BuilderContext = {
+    workspacesDir: path.join(dataDir, 'workspaces'),
+    pnpm: { storeDir: path.join(dataDir, 'pnpm-store'), cacheDir: path.join(dataDir, 'pnpm-cache') },
+    sandbox,
+    cache,
+    limits: { timeoutMs: config.preview.buildTimeoutMs, memoryMb: config.preview.buildMemoryMb },
+  };
+  const envOf = deps.integrationEnv ?? (async () => ({}));
+  const publicUrl = new URL(config.publicUrl);
+  const prewarmController = new AbortController();
+  let worker: Worker | undefined;
+
+  const publishStatus = (chatId: string, version: number, status: BuildStatus, error?: BuildErrorPayload) =>
+    realtime.publish({ type: 'build-status', chatId, version, status, error });
+
+  function previewUrl(chatId: string, version: number, framework?: Framework): string {
+    if (framework === 'html') return `${config.publicUrl}/content/${chatId}/${version}`;
+    return `${publicUrl.protocol}//${chatId}-${version}.preview.${publicUrl.host}/`;
+  }
+
+  async function markReady(version: PreviewVersion): Promise<void> {
+    const { chatId, version: number } = version;
+    if (await markBuilt(db, version.messageId)) {
+      realtime.publish({
+        type: 'message-update',
+        chatId,
+        messageId: version.messageId,
+        version: number,
+        isBuilt: true,
+      });
+    }
+    publishStatus(chatId, number, 'ready');
+    realtime.publish({
+      type: 'preview-ready',
+      chatId,
+      version: number,
+      previewId: `${chatId}-${number}`,
+      url: previewUrl(chatId, number, version.framework),
+      timestamp: Date.now(),
+    });
+  }
+
+  async function hashOf(version: PreviewVersion) {
+    return versionHash(version, await deps.templateFiles(version.framework), await envOf(version.chatId));
+  }
+
+  const buildHandler: JobHandler = async (job, context) => {
+    const { chatId, version: number } = job.payload as { chatId: string; version: number };
+    const version = await loadPreviewVersion(db, chatId, number);
+    if (!version) return { status: 'gone' };
+    const { files, hash } = await hashOf(version);
+    if (cache.get(hash)) {
+      await markReady(version);
+      return { status: 'ready', hash, cached: true };
+    }
+    const started = performance.now();
+    const outcome = await buildProject(
+      builder,
+      { hash, files, env: await envOf(chatId) },
+      async (step) => {
+        await context.progress(step);
+        publishStatus(chatId, number, step);
+      },
+      context.signal,
+    );
+    if (context.signal.aborted) return { status: 'aborted' };
+    if (!outcome.ok) {
+      publishStatus(chatId, number, 'error', outcome.error);
+      return { status: 'error', hash, error: { ...outcome.error } };
+    }
+    await markReady(version);
+    const totalMs = Math.round(performance.now() - started);
+    log(`preview: built ${chatId}-${number} (${version.framework}) in ${totalMs} ms`);
+    return { status: 'ready', hash, timings: outcome.timings, totalMs };
+  };
+
+  function stateOfJob(job: JobRow): PreviewState {
+    if (job.status === 'queued') return { status: 'initializing' };
+    if (job.status === 'running') return { status: (job.progress as BuildStatus | null) ?? 'initializing' };
+    if (job.status === 'failed') {
+      return {
+        status: 'error',
+        error: {
+          title: 'Build Error',
+          description: 'An error occurred during the build process.',
+          content: String(job.error?.message ?? ''),
+        },
+      };
+    }
+    const result = job.result ?? {};
+    if (result.status === 'error') return { status: 'error', error: result.error as BuildErrorPayload };
+    return { status: 'ready' };
+  }
+
+  const service: PreviewService = {
+    sandbox,
+    cache,
+    secret: deps.secret,
+    hostSuffixes: { preview: `.preview.${config.host}`, webcontainer: `.webcontainer.${config.host}` },
+    previewUrl,
+
+    tokenUrl(chatId, version, framework) {
+      const url = previewUrl(chatId, version, framework);
+      return `${url}?token=${createPreviewToken(deps.secret, chatId)}`;
+    },
+
+    async requestBuild(chatId, number, options = {}) {
+      const version = await loadPreviewVersion(db, chatId, number);
+      if (!version) return;
+      if (version.finishReason === 'length') {
+        publishStatus(chatId, number, 'token-limit');
+        return;
+      }
+      if (version.framework === 'html') {
+        await markReady(version);
+        return;
+      }
+      const { hash } = await hashOf(version);
+      const key = keyOf(chatId, number);
+      if (!options.force && cache.get(hash)) {
+        // Same content built before (a remix, a theme round-trip): ready without building.
+        await queue.record({
+          kind: PREVIEW_JOB,
+          key,
+          payload: { chatId, version: number },
+          result: { status: 'ready', hash, cached: true },
+        });
+        await markReady(version);
+        return;
+      }
+      const { isNew } = await queue.enqueue({ kind: PREVIEW_JOB, key, payload: { chatId, version: number } });
+      if (isNew) publishStatus(chatId, number, 'initializing');
+      worker?.wake();
+    },
+
+    async getState(chatId, number) {
+      const version = await loadPreviewVersion(db, chatId, number);
+      if (!version || version.finishReason === null) return { status: 'idle' };
+      if (version.finishReason === 'length') return { status: 'token-limit' };
+      if (version.framework === 'html') return { status: 'ready' };
+      const job = await queue.latest(keyOf(chatId, number));
+      const state = job ? stateOfJob(job) : ({ status: 'idle' } as PreviewState);
+      if (state.status === 'ready' && !(await service.outputDirOf(version))) {
+        // Evicted from the cache (or built on another host): build it again.
+        await service.requestBuild(chatId, number, { force: true });
+        return { status: 'initializing' };
+      }
+      return state;
+    },
+
+    async outputDirOf(version) {
+      const { hash } = await hashOf(version);
+      return cache.get(hash);
+    },
+
+    start() {
+      if (!runsWorker || worker) return;
+      log(`preview: sandbox — ${sandbox.description}`);
+      worker = createWorker({
+        queue,
+        handlers: { [PREVIEW_JOB]: buildHandler },
+        concurrency: deps.concurrency ?? 2,
+        log,
+      });
+      const begin = async () => {
+        if (deps.databaseKind === 'pglite') {
+          const requeued = await queue.requeueAllRunning();
+          if (requeued > 0) log(`preview: ${requeued} interrupted build(s) queued again`);
+        }
+        worker?.start();
+      };
+      void begin().catch((error: unknown) => log(`preview: worker failed to start: ${String(error)}`));
+      if (deps.prewarm ?? true) {
+        void prewarmStore({
+          pnpm: builder.pnpm,
+          workspacesDir: builder.workspacesDir,
+          templateFiles: deps.templateFiles,
+          timeoutMs: config.preview.buildTimeoutMs,
+          memoryMb: config.preview.buildMemoryMb,
+          log,
+          signal: prewarmController.signal,
+        }).catch((error: unknown) => log(`preview: pre-warm failed: ${String(error)}`));
+      }
+    },
+
+    async close() {
+      prewarmController.abort();
+      await worker?.close();
+    },
+  };
+  return service;
+}

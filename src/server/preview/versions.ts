@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { parseSnapshot } from '../../core/artifact/index.ts';
+import { isFramework, type Framework } from '../../core/frameworks/index.ts';
+import { completeWithTemplate } from '../../core/snapshot/index.ts';
+import type { Database } from '../db/client.ts';
+import { chats, messages } from '../db/schema/index.ts';
+import { projectHash, type ProjectFile } from './content-hash.ts';
+
+/** What the preview needs of one version: its chat's access fields and the assistant message. */
+export interface PreviewVersion {
+  chatId: string;
+  version: number;
+  framework: Framework;
+  ownerId: string;
+  isPrivate: boolean;
+  messageId: string;
+  artifactCode: string | null;
+  finishReason: string | null;
+  isBuilt: boolean;
+}
+
+export async function loadPreviewVersion(
+  db: Database,
+  chatId: string,
+  version: number,
+): Promise<PreviewVersion | null> {
+  const [row] = await db
+    .select({
+      framework: chats.framework,
+      ownerId: chats.userId,
+      isPrivate: chats.isPrivate,
+      messageId: messages.id,
+      artifactCode: messages.artifactCode,
+      finishReason: messages.finishReason,
+      isBuilt: messages.isBuilt,
+    })
+    .from(messages)
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version)))
+    .limit(1);
+  if (!row) return null;
+  return { chatId, version, ...row, framework: isFramework(row.framework) ? row.framework : 'react' };
+}
+
+export async function markBuilt(db: Database, messageId: string): Promise<boolean> {
+  const updated = await db
+    .update(messages)
+    .set({ isBuilt: true, updatedAt: sql`now()` })
+    .where(and(eq(messages.id, messageId), eq(messages.isBuilt, false)))
+    .returning({ id: messages.id });
+  return updated.length > 0;
+}
+
+/** Spec §5: an incomplete snapshot is merged with its framework's blank template (core rule). */
+export function projectFiles(version: PreviewVersion, template: readonly ProjectFile[]): ProjectFile[] {
+  const snapshot = parseSnapshot(version.artifactCode);
+  const completed = completeWithTemplate(
+    snapshot,
+    template.map((file) => ({ name: file.name, content: file.content })),
+  );
+  return completed.files.map((file) => ({ name: file.name, content: file.content }));
+}
+
+export function versionHash(
+  version: PreviewVersion,
+  template: readonly ProjectFile[],
+  env: Record<string, string>,
+) {
+  const files = projectFiles(version, template);
+  const envFile = Object.keys(env).length > 0 ? [{ name: '.env.local', content: JSON.stringify(env) }] : [];
+  return { files, hash: projectHash(version.framework, [...files, ...envFile]) };
+}

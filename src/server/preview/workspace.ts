@@ -1,0 +1,80 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectFile } from './content-hash.ts';
+
+/**
+ * Files Kiln never writes into a workspace: package-manager settings and hooks would let
+ * generated code change where pnpm reads and writes, run code (`.pnpmfile.cjs`) or pin
+ * tarball URLs (lock files). Kiln installs from package.json alone.
+ */
+const DROPPED = new Set([
+  '.npmrc',
+  '.pnpmfile.cjs',
+  '.pnpmfile.mjs',
+  'pnpm-workspace.yaml',
+  'pnpm-lock.yaml',
+  'package-lock.json',
+  'yarn.lock',
+  'bun.lockb',
+  'bun.lock',
+  '.yarnrc',
+  '.yarnrc.yml',
+]);
+
+/** A workspace-relative path that stays inside the workspace, or null. */
+export function safeRelativePath(name: string): string | null {
+  const normalized = path.posix.normalize(name.replace(/\\/g, '/')).replace(/^\.\//, '');
+  if (normalized === '' || normalized === '.' || path.posix.isAbsolute(normalized)) return null;
+  if (normalized === '..' || normalized.startsWith('../')) return null;
+  const parts = normalized.split('/');
+  // node_modules and dist belong to the install and the build, never to the snapshot.
+  if (parts[0] === 'node_modules' || parts.includes('.git')) return null;
+  return normalized;
+}
+
+/** Writes the project into `dir` (which must not exist yet). */
+export async function materializeWorkspace(dir: string, files: readonly ProjectFile[]): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  for (const file of files) {
+    const relative = safeRelativePath(file.name);
+    if (relative === null || DROPPED.has(relative)) continue;
+    const target = path.join(dir, relative);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, file.content, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+      // A later file of the same name wins (the snapshot keeps names unique; be safe anyway).
+      if (error.code === 'EEXIST') await fs.writeFile(target, file.content);
+      else throw error;
+    });
+  }
+  // The sandbox binds HOME here, so tools that insist on a home folder stay inside.
+  await fs.mkdir(path.join(dir, '.kiln-home'), { recursive: true });
+}
+
+/** The `.env.local` of a version: the chat's integration variables (an empty hook for now). */
+export function envLocalText(variables: Record<string, string>): string {
+  return Object.entries(variables)
+    .filter(([key]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+    .join('\n');
+}
+
+/** Changes owner of the workspace (not the store's hard links) for the unprivileged fallback. */
+export async function chownWorkspace(dir: string, uid: number, gid: number): Promise<void> {
+  const walk = async (current: string) => {
+    await fs.chown(current, uid, gid);
+    for (const entry of await fs.readdir(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.name === 'node_modules' && current === dir) {
+        await fs.chown(full, uid, gid);
+        for (const name of ['.vite', '.vite-temp', '.cache']) {
+          await fs.mkdir(path.join(full, name), { recursive: true });
+          await fs.chown(path.join(full, name), uid, gid);
+        }
+        continue;
+      }
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) await fs.chown(full, uid, gid);
+    }
+  };
+  await walk(dir);
+}
