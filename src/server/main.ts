@@ -6,6 +6,9 @@ import { createAuth } from './auth/auth.ts';
 import { GenerationService } from './generation/service.ts';
 import { recoverInterruptedVersions } from './generation/recover.ts';
 import { createInProcessRealtime } from './realtime/in-process.ts';
+import { createPostgresRealtime } from './realtime/postgres.ts';
+import { createPreviewService } from './preview/index.ts';
+import { loadBlankTemplate } from './templates/load.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { createS3BlobStore } from './storage/s3-blob-store.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -58,7 +61,18 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     const blobs = config.s3
       ? createS3BlobStore(config.s3)
       : createLocalBlobStore(path.join(config.dataDir, 'blobs'));
-    const realtime = createInProcessRealtime();
+    const realtime = config.databaseUrl
+      ? createPostgresRealtime(config.databaseUrl)
+      : createInProcessRealtime();
+    // Builds run when start() is called (start.ts, tests that build), not on every createKiln.
+    const preview = createPreviewService({
+      config,
+      db: database.db,
+      databaseKind: database.kind,
+      realtime,
+      secret,
+      templateFiles: loadBlankTemplate,
+    });
     // One process owns an embedded database, so anything still marked as streaming was cut off.
     if (database.kind === 'pglite') await recoverInterruptedVersions(database.db);
     const generation = new GenerationService({
@@ -67,6 +81,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       realtime,
       model,
       timeoutMs: config.ai.timeoutMs,
+      onVersionFinished: (chatId, version) => preview.requestBuild(chatId, version),
     });
     const services: Services = {
       config,
@@ -79,6 +94,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       realtime,
       model,
       generation,
+      preview,
     };
     const app = createHttpApp(services);
     const db = database;
@@ -87,6 +103,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       services,
       async close() {
         await generation.close();
+        await preview.close();
         await realtime.close();
         await db.close();
         lock?.release();

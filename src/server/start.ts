@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, type Config } from './config.ts';
 import { ensureWebBundle } from './http/web-bundle.ts';
 import { createKiln, REPO_ROOT, WEB_ROOT } from './main.ts';
 import { DataDirLockedError } from './storage/data-dir.ts';
@@ -7,8 +7,11 @@ import { DataDirLockedError } from './storage/data-dir.ts';
 /** `npm start`: build the web app if needed, open the database, listen, print the address. */
 async function start() {
   const config = parseConfig(process.env);
+  if (config.role === 'worker') return runWorker(config);
   await ensureWebBundle(REPO_ROOT, WEB_ROOT);
   const kiln = await createKiln(config);
+  // KILN_ROLE=all builds previews in this process too; web leaves them to worker processes.
+  kiln.services.preview.start();
   const server = serve({ fetch: kiln.app.fetch, port: config.port, hostname: config.listen }, () => {
     const database = kiln.services.databaseKind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL';
     console.log(
@@ -20,6 +23,19 @@ async function start() {
     if (stopping) return;
     stopping = true;
     server.close();
+    await kiln.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** KILN_ROLE=worker: no HTTP, only the build queue (several may share one PostgreSQL). */
+async function runWorker(config: Config) {
+  const kiln = await createKiln(config);
+  kiln.services.preview.start();
+  console.log(`\n  Kiln ${kiln.services.version} preview worker is running\n`);
+  const stop = async () => {
     await kiln.close();
     process.exit(0);
   };
