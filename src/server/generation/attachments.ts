@@ -1,4 +1,4 @@
-import type { FilePart, ImagePart, TextPart } from 'ai';
+import type { LanguageModelV3FilePart, LanguageModelV3TextPart } from '@ai-sdk/provider';
 import type { Plan } from '../../core/plans/index.ts';
 import {
   attachmentKind,
@@ -82,17 +82,22 @@ async function extractPdfText(bytes: Uint8Array): Promise<string> {
 const MAX_PDF_TEXT_CHARS = 60_000;
 
 /**
- * Attachments as model input: images as image parts; PDFs as file parts where the provider
- * reads them, else as their extracted text.
+ * Attachments as model input: images as image file parts; PDFs as file parts where the
+ * provider reads them, else as their extracted text.
  */
 export async function toModelParts(
   attachments: UploadedAttachment[],
   acceptsPdf: boolean,
-): Promise<Array<ImagePart | FilePart | TextPart>> {
-  const parts: Array<ImagePart | FilePart | TextPart> = [];
+): Promise<Array<LanguageModelV3FilePart | LanguageModelV3TextPart>> {
+  const parts: Array<LanguageModelV3FilePart | LanguageModelV3TextPart> = [];
   for (const attachment of attachments) {
     if (attachmentKind(attachment.type) === 'image') {
-      parts.push({ type: 'image', image: attachment.bytes, mediaType: attachment.mimeType });
+      parts.push({
+        type: 'file',
+        data: attachment.bytes,
+        mediaType: attachment.mimeType,
+        filename: attachment.name,
+      });
     } else if (acceptsPdf) {
       parts.push({
         type: 'file',

@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { Framework } from '../../core/frameworks/index.ts';
 import { serializeSnapshot, type Snapshot } from '../../core/artifact/index.ts';
 import { renderContextBlock } from '../ai/prompts/context.ts';
@@ -10,27 +10,25 @@ import { toModelParts, type UploadedAttachment } from './attachments.ts';
  * user message with the current snapshot and locked files, the attachments, and the prompt.
  * Earlier answers are not replayed: the snapshot already holds their result.
  */
-export async function buildModelInput(input: {
+export async function buildModelPrompt(input: {
   framework: Framework;
   snapshot: Snapshot | null;
   prompt: string;
   attachments: UploadedAttachment[];
   acceptsPdf: boolean;
-}): Promise<{ system: string; messages: ModelMessage[] }> {
+}): Promise<LanguageModelV3Prompt> {
   const snapshot = input.snapshot && input.snapshot.files.length > 0 ? input.snapshot : null;
   const locked = snapshot?.files.filter((file) => file.isLocked).map((file) => file.name) ?? [];
   const context = renderContextBlock(snapshot ? serializeSnapshot(snapshot) : null, locked);
-  return {
-    system: buildSystemPrompt(input.framework),
-    messages: [
-      {
-        role: 'user',
-        content: [
-          { type: 'text', text: context },
-          ...(await toModelParts(input.attachments, input.acceptsPdf)),
-          { type: 'text', text: input.prompt },
-        ],
-      },
-    ],
-  };
+  return [
+    { role: 'system', content: buildSystemPrompt(input.framework) },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: context },
+        ...(await toModelParts(input.attachments, input.acceptsPdf)),
+        { type: 'text', text: input.prompt },
+      ],
+    },
+  ];
 }

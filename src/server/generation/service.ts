@@ -1,4 +1,4 @@
-import { streamText, type LanguageModel } from 'ai';
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { and, eq } from 'drizzle-orm';
 import { parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
 import { isFramework } from '../../core/frameworks/index.ts';
@@ -17,7 +17,8 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { acceptAttachments, storeAttachments } from './attachments.ts';
 import { finishVersion, type EndReason } from './finish.ts';
 import { startFlusher } from './flusher.ts';
-import { buildModelInput } from './model-input.ts';
+import { buildModelPrompt } from './model-input.ts';
+import { streamModelText } from './model-stream.ts';
 import { consumeVersionQuota } from './quota.ts';
 import { GenerationRegistry, RunningGeneration } from './running.ts';
 
@@ -120,7 +121,7 @@ export class GenerationService {
       throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
     }
     const base = baseMessage?.artifactCode ? parseSnapshot(baseMessage.artifactCode) : null;
-    const input = await buildModelInput({
+    const modelPrompt = await buildModelPrompt({
       framework,
       snapshot: base,
       prompt,
@@ -128,46 +129,31 @@ export class GenerationService {
       acceptsPdf: this.deps.model.acceptsPdf,
     });
     this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
-    const task = this.run(generation, input, base).finally(() => this.pending.delete(task));
+    const task = this.run(generation, modelPrompt, base).finally(() => this.pending.delete(task));
     this.pending.add(task);
     return generation;
   }
 
   private async run(
     generation: RunningGeneration,
-    input: Awaited<ReturnType<typeof buildModelInput>>,
+    prompt: LanguageModelV3Prompt,
     base: Snapshot | null,
   ): Promise<void> {
     const { db, realtime } = this.deps;
     const flusher = startFlusher(db, generation);
     let reason: EndReason = 'error';
+    const signal = AbortSignal.any([generation.controller.signal, AbortSignal.timeout(this.deps.timeoutMs)]);
     try {
-      const result = streamText({
-        model: this.deps.model.model as LanguageModel,
-        system: input.system,
-        messages: input.messages,
-        abortSignal: AbortSignal.any([
-          generation.controller.signal,
-          AbortSignal.timeout(this.deps.timeoutMs),
-        ]),
-        // Retries on 429/5xx happen before the first token; mid-stream failures keep the partial text.
-        maxRetries: 2,
-        onError: () => {},
-      });
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') generation.append(part.text);
-        else if (part.type === 'finish')
-          reason =
-            part.finishReason === 'length' ? 'length' : part.finishReason === 'stop' ? 'stop' : 'error';
-        else if (part.type === 'error') reason = 'error';
-        else if (part.type === 'abort') reason = 'error';
+      for await (const event of streamModelText(this.deps.model.model, prompt, signal)) {
+        if (event.type === 'text') generation.append(event.text);
+        else reason = event.reason;
       }
     } catch (error) {
       reason = 'error';
-      if (!generation.controller.signal.aborted)
-        console.error(`Generation ${generation.chatId}#${generation.version} failed`, error);
+      if (!signal.aborted)
+        console.error(`Generation ${generation.chatId}#${generation.version} failed:`, String(error));
     }
-    if (generation.controller.signal.aborted) reason = 'error';
+    if (signal.aborted) reason = 'error';
     await flusher.stop();
     try {
       const finished = await finishVersion(db, {
