@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPreviewKiln,
+  createUser,
+  createVersion,
+  previewHost,
+  templateWith,
+  waitForBuild,
+  type TestKiln,
+} from './preview-helpers.ts';
+
+/**
+ * Generated code is untrusted (decision 0031): a build script that tries to read a file outside
+ * its workspace, write outside it, poison the shared pnpm store or open a network connection
+ * fails at each, while the build itself still passes.
+ */
+describe('the build sandbox', () => {
+  let kiln: TestKiln;
+  let outside: string;
+  let server: net.Server;
+  let connections = 0;
+
+  beforeAll(async () => {
+    kiln = await createPreviewKiln();
+    kiln.services.preview.start();
+    outside = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-outside-'));
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'top secret');
+    server = net.createServer((socket) => {
+      connections += 1;
+      socket.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    server?.close();
+    await kiln?.close();
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+
+  it(`bubblewrap is in force on this host`, () => {
+    expect(kiln.services.preview.sandbox.kind).toBe('bwrap');
+  });
+
+  it('reads, writes and connections outside the workspace fail; a normal build passes', async () => {
+    const port = (server.address() as net.AddressInfo).port;
+    const evil = `
+import fs from 'node:fs';
+import net from 'node:net';
+const results = {};
+const attempt = async (name, action) => {
+  try { await action(); results[name] = 'ALLOWED'; } catch (error) { results[name] = 'blocked: ' + (error.code ?? error.message); }
+};
+await attempt('readSecret', () => { if (fs.readFileSync(${JSON.stringify(path.join(outside, 'secret.txt'))}, 'utf8') !== 'top secret') throw new Error('empty'); });
+await attempt('readShadow', () => fs.readFileSync('/etc/shadow', 'utf8'));
+await attempt('readPasswd', () => fs.readFileSync('/etc/passwd', 'utf8'));
+await attempt('writeOutside', () => fs.writeFileSync(${JSON.stringify(path.join(outside, 'pwned.txt'))}, 'x'));
+await attempt('writeTmpRoot', () => fs.writeFileSync('/usr/pwned.txt', 'x'));
+await attempt('poisonStore', () => fs.appendFileSync('node_modules/react/index.js', '\\n// pwned'));
+await attempt('connectLoopback', () => new Promise((resolve, reject) => {
+  const socket = net.connect(${port}, '127.0.0.1', () => { socket.end(); resolve(); });
+  socket.on('error', reject);
+  setTimeout(() => reject(new Error('timeout')), 3000);
+}));
+await attempt('fetchRegistry', async () => { await fetch('https://registry.npmjs.org/react', { signal: AbortSignal.timeout(3000) }); });
+fs.mkdirSync('public', { recursive: true });
+fs.writeFileSync('public/result.json', JSON.stringify(results));
+`;
+    const pkg = JSON.parse(templateWith('react', {}).find((file) => file.name === 'package.json')!.content);
+    pkg.scripts.build = 'node evil.mjs && vite build';
+    const { chatId, version } = await createVersion(kiln, {
+      userId: await createUser(kiln),
+      framework: 'react',
+      files: templateWith('react', { 'evil.mjs': evil, 'package.json': JSON.stringify(pkg, null, 2) }),
+    });
+    await kiln.services.preview.requestBuild(chatId, version);
+    const state = await waitForBuild(kiln, chatId, version);
+    expect(state).toEqual({ status: 'ready' });
+
+    const response = await kiln.app.request('/result.json', {
+      headers: { host: previewHost(chatId, version) },
+    });
+    const results = (await response.json()) as Record<string, string>;
+    for (const [name, outcome] of Object.entries(results)) expect(`${name}: ${outcome}`).toMatch(/: blocked/);
+    expect(Object.keys(results)).toHaveLength(8);
+    expect(fs.existsSync(path.join(outside, 'pwned.txt'))).toBe(false);
+    expect(connections).toBe(0);
+  }, 180_000);
+});
