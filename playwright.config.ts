@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,9 +6,26 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 3199;
 
+/** A premium account made with the admin CLI before the server starts (tests/e2e/support/premium.ts). */
+const PREMIUM = { email: 'premium@kiln.test', password: 'correct horse 1', name: 'Grace Hopper' };
+
 // Every run gets an empty data folder, so tests never see another run's accounts. The config is
 // loaded again in each worker: the folder made by the first load travels through the env.
-process.env.KILN_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
+if (!process.env.KILN_E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
+  process.env.KILN_E2E_DATA_DIR = dataDir;
+  // The embedded database allows one process per data folder, so the premium account is made
+  // with the admin CLI now, while no server holds the folder (the CLI is the supported way).
+  const kiln = (...args: string[]) =>
+    execFileSync('npx', ['tsx', 'src/server/cli/kiln.ts', ...args], {
+      env: { ...process.env, KILN_DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: 'pipe',
+    });
+  kiln('user', 'create', PREMIUM.email, '--name', PREMIUM.name, '--password', PREMIUM.password);
+  kiln('plan', 'grant', PREMIUM.email, 'premium');
+  process.env.KILN_E2E_PREMIUM_EMAIL = PREMIUM.email;
+  process.env.KILN_E2E_PREMIUM_PASSWORD = PREMIUM.password;
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,7 +34,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 1,
   reporter: 'list',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
@@ -45,7 +63,14 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), KILN_DATA_DIR: process.env.KILN_E2E_DATA_DIR },
+    // The demo model answers at once; DATABASE_URL empty keeps the embedded database.
+    env: {
+      PORT: String(PORT),
+      KILN_DATA_DIR: process.env.KILN_E2E_DATA_DIR,
+      KILN_DEMO_DELAY_MS: '1',
+      KILN_MODEL: 'demo',
+      DATABASE_URL: '',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

@@ -108,12 +108,12 @@ export function InputForm() {
               </Button>
             </Tooltip>
             {framework === 'html' ? (
-              <Tooltip content="Change theme">
+              <Tooltip content="Component theme">
                 <Button
                   variant="ghost"
                   size="icon"
                   className="size-8 text-muted-foreground"
-                  aria-label="Change theme"
+                  aria-label="Component theme"
                   disabled={!snapshot || isGenerating}
                   onClick={() => setIsThemeOpen(true)}
                 >

@@ -11,6 +11,13 @@ import {
 } from './html-document.ts';
 import { vendorUrls } from './vendor-assets.ts';
 
+interface LoadedFrame {
+  key: number;
+  doc: string;
+}
+
+let nextFrameKey = 0;
+
 interface HtmlPreviewFrameProps {
   files: readonly PreviewFile[];
   title: string;
@@ -36,26 +43,26 @@ export function HtmlPreviewFrame({ files, title, reloadKey = 0, className }: Htm
     [files, page, vendor],
   );
 
-  // Two frames: `front` is shown; the next document loads in the other one.
-  const [frames, setFrames] = useState<{ docs: [string | null, string | null]; front: 0 | 1 }>({
-    docs: [document, null],
-    front: 0,
-  });
+  // Each new document loads in a fresh hidden frame that replaces the shown one once loaded.
+  const [frames, setFrames] = useState<{ front: LoadedFrame | null; pending: LoadedFrame | null }>(() => ({
+    front: document === null ? null : { key: nextFrameKey++, doc: document },
+    pending: null,
+  }));
   const [lastDocument, setLastDocument] = useState({ document, reloadKey });
   if (lastDocument.document !== document || lastDocument.reloadKey !== reloadKey) {
     setLastDocument({ document, reloadKey });
-    const back = frames.front === 0 ? 1 : 0;
-    const docs: [string | null, string | null] = [...frames.docs];
-    // A reload of the same text still needs a change the frame sees.
-    docs[back] = document === frames.docs[frames.front] ? `${document ?? ''}<!-- ${reloadKey} -->` : document;
-    setFrames({ docs, front: frames.front });
+    const next = document === null ? null : { key: nextFrameKey++, doc: document };
+    setFrames((current) =>
+      current.front === null ? { front: next, pending: null } : { ...current, pending: next },
+    );
   }
-  const refs = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)] as const;
+  const frontRef = useRef<HTMLIFrameElement>(null);
+  const pendingRef = useRef<HTMLIFrameElement>(null);
 
   const currentPage = page?.name ?? null;
   useEffect(() => {
     function onMessage(event: MessageEvent) {
-      const isOurs = refs.some((ref) => ref.current?.contentWindow === event.source);
+      const isOurs = [frontRef, pendingRef].some((ref) => ref.current?.contentWindow === event.source);
       if (!isOurs || typeof event.data !== 'object' || event.data === null) return;
       const { type, href } = event.data as { type?: unknown; href?: unknown };
       if (typeof href !== 'string') return;
@@ -70,32 +77,40 @@ export function HtmlPreviewFrame({ files, title, reloadKey = 0, className }: Htm
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-    // refs are stable objects.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentPage, files]);
 
   return (
     <div className={cn('relative h-full w-full bg-white', className)}>
-      {([0, 1] as const).map((index) => {
-        const doc = frames.docs[index];
-        if (doc === null) return null;
-        const isFront = index === frames.front;
-        return (
-          <iframe
-            key={index}
-            ref={refs[index]}
-            title={isFront ? title : `${title} (loading)`}
-            sandbox="allow-scripts"
-            srcDoc={doc}
-            aria-hidden={isFront ? undefined : true}
-            tabIndex={isFront ? undefined : -1}
-            onLoad={() => {
-              if (!isFront) setFrames((current) => ({ docs: current.docs, front: index }));
-            }}
-            className={cn('absolute inset-0 size-full border-0', isFront ? 'visible' : 'invisible')}
-          />
-        );
-      })}
+      {frames.front ? (
+        <iframe
+          key={frames.front.key}
+          ref={frontRef}
+          title={title}
+          sandbox="allow-scripts"
+          srcDoc={frames.front.doc}
+          className="absolute inset-0 size-full border-0"
+        />
+      ) : null}
+      {frames.pending ? (
+        <iframe
+          key={frames.pending.key}
+          ref={pendingRef}
+          title="Loading the next preview"
+          aria-hidden="true"
+          tabIndex={-1}
+          sandbox="allow-scripts"
+          srcDoc={frames.pending.doc}
+          onLoad={() => {
+            const loaded = frames.pending;
+            setFrames((current) =>
+              current.pending && loaded && current.pending.key === loaded.key
+                ? { front: current.pending, pending: null }
+                : current,
+            );
+          }}
+          className="invisible absolute inset-0 size-full border-0"
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { signUp } from './support/accounts.ts';
+import { editorPrompt, waitForVersion } from './support/components.ts';
+
+test('create from the home page, watch it stream, iterate with Enter, switch versions', async ({ page }) => {
+  await signUp(page);
+  await page
+    .getByRole('textbox', { name: 'Describe what you want to build' })
+    .fill('A pricing table with three plans');
+  await page.getByRole('button', { name: /^Framework:/ }).click();
+  await page.getByRole('menuitemradio', { name: 'HTML' }).click();
+  await page.getByRole('button', { name: 'Generate' }).click();
+
+  // The answer streams: 'Generating version...', then the file list, then version 1.
+  await expect(page.getByText('Generating version...')).toBeVisible();
+  await waitForVersion(page, 1);
+  const answer = page.getByRole('article', { name: 'Version #1' });
+  await expect(answer.getByRole('button', { name: 'Open index.html in the code view' })).toBeVisible();
+  await expect(answer.getByRole('button', { name: 'Thinking process' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing Table' })).toBeVisible();
+
+  // The HTML preview runs in a sandboxed frame without allow-same-origin.
+  const frame = page.locator('iframe[title^="Preview of"]').first();
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(
+    page.frameLocator('iframe[title^="Preview of"]').first().getByText('Most popular'),
+  ).toBeVisible();
+
+  // Iterate with Enter; Shift+Enter makes a new line; focus stays in the box.
+  const prompt = editorPrompt(page);
+  await prompt.click();
+  await prompt.pressSequentially('Make it dark');
+  await prompt.press('Shift+Enter');
+  await expect(prompt).toHaveValue('Make it dark\n');
+  await prompt.press('Enter');
+  await expect(prompt).toHaveValue('');
+  await expect(prompt).toBeFocused();
+  await waitForVersion(page, 2);
+
+  // History: both versions, the current one marked; switching puts ?v= in the URL.
+  await page.getByRole('tab', { name: 'History' }).click();
+  const versions = page.getByRole('list', { name: 'Versions' });
+  await expect(versions.getByRole('button')).toHaveCount(2);
+  await expect(versions.getByRole('button', { name: /Version #2.*Current/ })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await versions.getByRole('button', { name: /Version #1/ }).click();
+  await expect(page).toHaveURL(/[?&]v=1\b/);
+  await expect(versions.getByRole('button', { name: /Version #1.*Current/ })).toBeVisible();
+
+  // A reload keeps the version.
+  await page.reload();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Versions' }).getByRole('button', { name: /Version #1.*Current/ }),
+  ).toBeVisible();
+});
+
+test('the editor prompt validates like the home page and offers Continue after a cut-off', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.getByRole('textbox', { name: 'Describe what you want to build' }).fill('A counter');
+  await page.keyboard.press('Enter');
+  await waitForVersion(page, 1);
+  const prompt = editorPrompt(page);
+  await prompt.press('Enter');
+  await expect(page.getByText('Empty input')).toBeVisible();
+
+  // Improve prompt with an empty box (spec §5).
+  await page.getByRole('button', { name: 'Improve prompt' }).click();
+  await expect(page.getByText('Prompt is empty')).toBeVisible();
+  await expect(page.getByText('Please enter a prompt before improving it.')).toBeVisible();
+
+  // A scripted cut-off answer: the token-limit panel and the Continue buttons send action=continue.
+  const slug = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await page.route(`**/api/chats/by-slug/${slug}*`, async (route) => {
+    const response = await route.fetch();
+    const data = await response.json();
+    for (const message of data.messages) if (message.role === 'assistant') message.finishReason = 'length';
+    await route.fulfill({ response, json: data });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Generation in progress' })).toBeVisible();
+  let sent: string | null = null;
+  await page.route('**/api/components', async (route) => {
+    sent = route.request().postData();
+    await route.fulfill({
+      status: 409,
+      json: { error: { code: 'more-than-x-versions', message: 'x', max: 30 } },
+    });
+  });
+  await page.getByRole('button', { name: 'Continue generation' }).first().click();
+  await expect(page.getByText("You can't have more than 30 versions")).toBeVisible();
+  await expect(page.getByText('Please remix your component instead.')).toBeVisible();
+  expect(sent).toContain('name="action"\r\n\r\ncontinue');
+});
+
+test('the free monthly limit opens its dialog with both buttons', async ({ page }) => {
+  await signUp(page);
+  await page.getByRole('textbox', { name: 'Describe what you want to build' }).fill('A counter');
+  await page.keyboard.press('Enter');
+  await waitForVersion(page, 1);
+  await page.route('**/api/components', (route) =>
+    route.fulfill({
+      status: 429,
+      json: {
+        error: {
+          code: 'limit-exceeded',
+          message: 'Monthly message limit reached',
+          plan: 'free',
+          limit: 20,
+          resetsAt: '2030-02-01T00:00:00.000Z',
+          credits: 0,
+        },
+      },
+    }),
+  );
+  await editorPrompt(page).fill('Add a footer');
+  await editorPrompt(page).press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Monthly message limit reached' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/limit of 20 versions this month/)).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Upgrade to a paid plan' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+  await expect(dialog.getByRole('link', { name: 'Buy extra versions ($1 each)' })).toHaveAttribute(
+    'href',
+    '/account?buy_extra=true',
+  );
+});
