@@ -30,7 +30,9 @@ export function runBuildScript(
     FORCE_COLOR: '0',
     NODE_OPTIONS: `--max-old-space-size=${Math.max(256, Math.floor(limits.memoryMb * 0.75))}`,
   };
-  const wrapped = sandboxCommand(sandbox, workspace, env, '/bin/sh', ['-c', script], MAX_OUTPUT_FILE_BYTES);
+  const direct = directCommand(workspace, script);
+  const [program, args] = direct ?? ['/bin/sh', ['-c', script]];
+  const wrapped = sandboxCommand(sandbox, workspace, env, program, args, MAX_OUTPUT_FILE_BYTES);
   return runLimited(wrapped.command, wrapped.args, {
     cwd: workspace,
     env: sandbox.kind === 'bwrap' ? { PATH: '/usr/bin:/bin' } : env,
@@ -39,6 +41,24 @@ export function runBuildScript(
     limits,
     signal,
   });
+}
+
+/** Known build CLIs and their entry files inside node_modules. */
+const KNOWN_CLIS: Record<string, string> = {
+  vite: 'node_modules/vite/bin/vite.js',
+  ng: 'node_modules/@angular/cli/bin/ng.js',
+};
+
+/**
+ * `vite build` / `ng build` with plain arguments run as `node <cli> build ...` directly: the
+ * same program the script would run, without a shell and pnpm's shim (~0.3 s per build).
+ */
+export function directCommand(workspace: string, script: string): [string, string[]] | null {
+  const match = /^(vite|ng) (build(?: [\w=./:@-]+)*)$/.exec(script.trim().replace(/\s+/g, ' '));
+  if (!match) return null;
+  const entry = path.join(workspace, KNOWN_CLIS[match[1]!]!);
+  if (!fs.existsSync(entry)) return null;
+  return [process.execPath, [entry, ...match[2]!.split(' ')]];
 }
 
 /**

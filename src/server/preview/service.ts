@@ -139,7 +139,9 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     }
     await markReady(version);
     const totalMs = Math.round(performance.now() - started);
-    log(`preview: built ${chatId}-${number} (${version.framework}) in ${totalMs} ms`);
+    log(
+      `preview: built ${chatId}-${number} (${version.framework}) in ${totalMs} ms ${JSON.stringify(outcome.timings)}`,
+    );
     return { status: 'ready', hash, timings: outcome.timings, totalMs };
   };
 

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench -- preview [--runs=5] [--frameworks=react,vue]`: time from "version finished"
+ * (requestBuild) to "preview ready" (the preview-ready event), median of N runs, for
+ * (a) a cold pnpm store, (b) a warm store (template dependencies only), (c) cached content;
+ * and the naive baseline `npm install && npm run build` in a fresh folder with a warm npm cache.
+ * Targets (issue 5): warm React/Vue/Svelte ≤ 1.0 s and ≥ 3× naive; Angular ≤ 8 s and ≥ 2×;
+ * cached ≤ 100 ms; HTML ≤ 50 ms.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serializeSnapshot } from '../src/core/artifact/index.ts';
+import type { Framework } from '../src/core/frameworks/index.ts';
+import { parseConfig } from '../src/server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
+import { chats, messages, users } from '../src/server/db/schema/index.ts';
+import { createPreviewService, type PreviewService } from '../src/server/preview/index.ts';
+import { createInProcessRealtime } from '../src/server/realtime/in-process.ts';
+import { loadBlankTemplate } from '../src/server/templates/load.ts';
+
+type Built = Exclude<Framework, 'html'>;
+const ALL: Built[] = ['react', 'vue', 'svelte', 'angular'];
+const ENTRY: Record<Built, string> = {
+  react: 'src/App.tsx',
+  vue: 'src/App.vue',
+  svelte: 'src/App.svelte',
+  angular: 'src/app/app.html',
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface Harness {
+  service: PreviewService;
+  database: DatabaseHandle;
+  userId: string;
+  dataDir: string;
+  version(framework: Framework, marker: string): Promise<{ chatId: string; version: number }>;
+  timeToReady(chatId: string, version: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function harness(dataDir: string): Promise<Harness> {
+  const config = parseConfig({ KILN_DATA_DIR: dataDir, KILN_SECRET: 'b'.repeat(40) });
+  const database = await openDatabase({ kind: 'pglite' });
+  const realtime = createInProcessRealtime();
+  const service = createPreviewService({
+    config,
+    db: database.db,
+    databaseKind: 'pglite',
+    realtime,
+    secret: 'b'.repeat(40),
+    templateFiles: loadBlankTemplate,
+    prewarm: false,
+    log: process.env.BENCH_DEBUG ? console.log : () => undefined,
+  });
+  service.start();
+  const userId = randomUUID();
+  await database.db.insert(users).values({ id: userId, email: `${userId}@bench.local` });
+  return {
+    service,
+    database,
+    userId,
+    dataDir,
+    async version(framework, marker) {
+      const template = await loadBlankTemplate(framework);
+      const files = template.map((file) => ({ ...file }));
+      const entry = framework === 'html' ? 'index.html' : ENTRY[framework];
+      const file = files.find((candidate) => candidate.name === entry)!;
+      file.content = file.content.replace(/Blank (\w+) App/, `Bench $1 ${marker}`);
+      const chatId = randomUUID();
+      await database.db.insert(chats).values({ id: chatId, userId, slug: chatId, framework });
+      const artifactCode = serializeSnapshot({ title: 'bench', files });
+      await database.db.insert(messages).values({
+        id: randomUUID(),
+        chatId,
+        role: 'assistant',
+        version: 1,
+        artifactCode,
+        finishReason: 'stop',
+      });
+      return { chatId, version: 1 };
+    },
+    timeToReady(chatId, version) {
+      return new Promise((resolve, reject) => {
+        const started = performance.now();
+        const unsubscribe = realtime.subscribe(chatId, (event) => {
+          if (event.type === 'preview-ready') {
+            unsubscribe();
+            resolve(performance.now() - started);
+          } else if (event.type === 'build-status' && event.status === 'error') {
+            unsubscribe();
+            reject(new Error(`${event.error?.title}: ${event.error?.content}`));
+          }
+        });
+        service.requestBuild(chatId, version).catch(reject);
+      });
+    },
+    async close() {
+      await service.close();
+      await database.close();
+    },
+  };
+}
+
+function naiveBuild(framework: Built, work: string): number {
+  const dir = path.join(work, `naive-${framework}-${randomUUID().slice(0, 8)}`);
+  fs.cpSync(path.join(import.meta.dirname, '..', 'templates', framework), dir, { recursive: true });
+  const started = performance.now();
+  execFileSync('sh', ['-c', 'npm install --no-audit --no-fund --loglevel=error && npm run build'], {
+    cwd: dir,
+    stdio: 'ignore',
+  });
+  const elapsed = performance.now() - started;
+  fs.rmSync(dir, { recursive: true, force: true });
+  return elapsed;
+}
+
+export default async function run(args: string[]): Promise<void> {
+  const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+  const runs = Number(option('runs') ?? 5);
+  const frameworks = (option('frameworks')?.split(',') as Built[] | undefined) ?? ALL;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-preview-'));
+  const results: Record<
+    string,
+    { cold_ms: number; warm_ms: number; cached_ms: number; naive_ms: number; ratio: number }
+  > = {};
+  let htmlMs = 0;
+  try {
+    // One long-lived harness with a store that becomes warm; cold runs get a fresh data folder each.
+    const warm = await harness(path.join(work, 'warm'));
+    const html: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { chatId, version } = await warm.version('html', `html-${i}`);
+      html.push(await warm.timeToReady(chatId, version));
+    }
+    htmlMs = median(html);
+
+    for (const framework of frameworks) {
+      const cold: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const fresh = await harness(path.join(work, `cold-${framework}-${i}`));
+        const { chatId, version } = await fresh.version(framework, `cold-${i}`);
+        cold.push(await fresh.timeToReady(chatId, version));
+        await fresh.close();
+        fs.rmSync(fresh.dataDir, { recursive: true, force: true });
+      }
+      // Fill the long-lived store with the template's dependencies (not timed), then measure.
+      const first = await warm.version(framework, 'fill');
+      await warm.timeToReady(first.chatId, first.version);
+      const warmRuns: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const { chatId, version } = await warm.version(framework, `warm-${i}`);
+        warmRuns.push(await warm.timeToReady(chatId, version));
+      }
+      const cached: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const { chatId, version } = await warm.version(framework, 'warm-0');
+        cached.push(await warm.timeToReady(chatId, version));
+      }
+      naiveBuild(framework, work); // warms the npm cache; not timed
+      const naive: number[] = [];
+      for (let i = 0; i < runs; i++) naive.push(naiveBuild(framework, work));
+      const row = {
+        cold_ms: Math.round(median(cold)),
+        warm_ms: Math.round(median(warmRuns)),
+        cached_ms: Math.round(median(cached) * 10) / 10,
+        naive_ms: Math.round(median(naive)),
+        ratio: 0,
+      };
+      row.ratio = Math.round((row.naive_ms / row.warm_ms) * 10) / 10;
+      results[framework] = row;
+      console.log(`${framework}: ${JSON.stringify(row)}`);
+    }
+    await warm.close();
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+
+  const targets: Record<Built, { warm: number; ratio: number }> = {
+    react: { warm: 1000, ratio: 3 },
+    vue: { warm: 1000, ratio: 3 },
+    svelte: { warm: 1000, ratio: 3 },
+    angular: { warm: 8000, ratio: 2 },
+  };
+  console.log(`\nmedians of ${runs} runs (ms)`);
+  console.log('framework  cold     warm    cached  naive    ratio  targets (warm, ratio, cached ≤ 100)');
+  for (const [framework, row] of Object.entries(results)) {
+    const target = targets[framework as Built];
+    const meets = row.warm_ms <= target.warm && row.ratio >= target.ratio && row.cached_ms <= 100;
+    console.log(
+      `${framework.padEnd(10)} ${String(row.cold_ms).padStart(6)} ${String(row.warm_ms).padStart(7)} ${String(row.cached_ms).padStart(8)} ${String(row.naive_ms).padStart(7)} ${String(row.ratio).padStart(7)}×  ≤${target.warm}, ≥${target.ratio}× ${meets ? 'met' : 'MISSED'}`,
+    );
+  }
+  console.log(`html       ${htmlMs.toFixed(1)} ms (target ≤ 50) ${htmlMs <= 50 ? 'met' : 'MISSED'}`);
+  console.log(
+    `BENCH ${JSON.stringify({ name: 'preview', html_ms: Math.round(htmlMs * 10) / 10, frameworks: results })}`,
+  );
+}
