@@ -17,7 +17,7 @@ export interface PnpmPaths {
 }
 
 /**
- * Flags for every install (docs/decisions/0033-pnpm-install.md): no lifecycle scripts, no
+ * Flags for every install (docs/decisions/0033-pnpm-store-and-output-cache.md): no lifecycle scripts, no
  * pnpmfile, no lock file, nothing that could make pnpm fetch another pnpm or Node; hard links
  * from the store (the build sandbox mounts node_modules read-only).
  */

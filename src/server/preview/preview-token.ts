@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * A private chat's preview lives on another origin, where the app's host-only session cookie
- * is not sent; the editor carries this short-lived signed token instead (decision 0035).
+ * is not sent; the editor carries this short-lived signed token instead (decision 0034).
  */
 export const PREVIEW_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -12,7 +12,7 @@ const DAISYUI = 'daisyui.css';
 const DAISYUI_THEMES = 'daisyui-themes.css';
 
 /**
- * Maps a Tailwind or daisyUI CDN address to Kiln's local copy (decision 0036), so HTML previews
+ * Maps a Tailwind or daisyUI CDN address to Kiln's local copy (decision 0034), so HTML previews
  * work offline and load at once. The Tailwind v3 play CDN and v4's browser build both become
  * the v4 browser build; every daisyUI stylesheet becomes daisyUI 5 with all its themes, so the
  * page's `data-theme` applies. Anything else is left alone.
