@@ -6,7 +6,11 @@ import {
   rewriteVendorUrls,
 } from './html-document.ts';
 
-const vendor = { tailwindScript: 'http://k/tw.js', daisyStylesheet: 'http://k/daisy.css' };
+const vendor = {
+  tailwindScript: 'http://k/tw.js',
+  daisyStylesheet: 'http://k/daisy.css',
+  daisyThemesStylesheet: 'http://k/themes.css',
+};
 
 describe('HTML preview document', () => {
   it('points the CDN copies of Tailwind and daisyUI at local ones', () => {
@@ -42,6 +46,18 @@ describe('HTML preview document', () => {
     expect(html).toContain('<script type="module" >console.log("<\\/script>")</script>');
     expect(html).toContain('<script src="https://x.test/a.js"></script>');
     expect(html.indexOf('data-kiln-preview')).toBeLessThan(html.indexOf('<style'));
+    expect(html).not.toContain('themes.css');
+  });
+
+  it('adds every daisyUI theme when the page uses daisyUI', () => {
+    const page = {
+      name: 'index.html',
+      content:
+        '<html data-theme="dracula"><head><link href="https://cdn.jsdelivr.net/npm/daisyui@5" rel="stylesheet"></head></html>',
+    };
+    expect(buildPreviewDocument([page], page, vendor)).toContain(
+      '<link rel="stylesheet" href="http://k/themes.css" data-kiln-preview>',
+    );
   });
 
   it('prefers index.html, else the first HTML file', () => {

@@ -124,10 +124,14 @@ export function buildPreviewDocument(
   );
 
   html = rewriteVendorUrls(html, vendor);
+  const usesDaisy = html.includes(vendor.daisyStylesheet);
+  const lead =
+    NAVIGATION_GUARD +
+    (usesDaisy ? `<link rel="stylesheet" href="${vendor.daisyThemesStylesheet}" data-kiln-preview>` : '');
   const head = /<head\b[^>]*>/i.exec(html);
   if (head) {
     const at = head.index + head[0].length;
-    return html.slice(0, at) + NAVIGATION_GUARD + html.slice(at);
+    return html.slice(0, at) + lead + html.slice(at);
   }
-  return NAVIGATION_GUARD + html;
+  return lead + html;
 }
