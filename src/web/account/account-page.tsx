@@ -1,4 +1,4 @@
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { LogOut, UserRound } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -9,15 +9,20 @@ import { useMe } from '../auth/use-me.ts';
 import { useSession } from '../auth/use-session.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { ConnectionsCard } from './connections-card.tsx';
+import { ExtraVersionsCard } from './extra-versions-card.tsx';
 import { PlanSummary } from './plan-summary.tsx';
+import { UsageCard } from './usage-card.tsx';
 
-/** /account: who is signed in and on which plan. Code hosting and extra versions come later. */
+/** /account: who is signed in, the plan and its usage, extra versions (?buy_extra=true) and connections. */
 export default function AccountPage() {
   useDocumentTitle('Account');
   const { user, isPending } = useSession();
   const me = useMe();
   const signOut = useSignOut();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const isBuyingExtra = searchParams.get('buy_extra') === 'true';
 
   if (isPending) {
     return (
@@ -38,7 +43,7 @@ export default function AccountPage() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Account</h1>
-      <p className="mt-1.5 text-sm text-muted-foreground">Your profile and plan.</p>
+      <p className="mt-1.5 text-sm text-muted-foreground">Your profile, plan and connections.</p>
       <div className="mt-8 grid gap-6">
         <Card>
           <CardHeader>
@@ -83,8 +88,16 @@ export default function AccountPage() {
             ) : (
               <Skeleton className="h-16" />
             )}
+            {me.data && !me.data.isPremium ? (
+              <Button asChild variant="brand" className="mt-5">
+                <Link to="/pricing">Upgrade to Premium</Link>
+              </Button>
+            ) : null}
           </CardContent>
         </Card>
+        {me.data?.quota ? <UsageCard quota={me.data.quota} isPremium={me.data.isPremium} /> : null}
+        <ExtraVersionsCard isOpen={isBuyingExtra} />
+        <ConnectionsCard />
       </div>
     </div>
   );

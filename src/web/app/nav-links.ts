@@ -9,5 +9,6 @@ export interface NavLinkItem {
 export function navLinksFor(userId: string | null): NavLinkItem[] {
   const links: NavLinkItem[] = [{ label: 'Build', to: '/', end: true }];
   if (userId) links.push({ label: 'Your components', to: `/users/${encodeURIComponent(userId)}` });
+  links.push({ label: 'Pricing', to: '/pricing' });
   return links;
 }

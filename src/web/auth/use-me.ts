@@ -7,6 +7,15 @@ export interface MeResponse {
   user: { id: string; fullName: string; email: string; avatarUrl: string | null } | null;
   plan: Plan;
   isPremium: boolean;
+  /** The version quota of the current window (null when signed out). */
+  quota: {
+    versionLimit: number;
+    versionsUsed: number;
+    versionsRemaining: number;
+    resetsAt: string;
+    /** Extra versions bought ($1 each), used once the plan's limit is reached. */
+    credits: number;
+  } | null;
 }
 
 export const meQueryKey = (userId: string | null) => ['me', userId] as const;
