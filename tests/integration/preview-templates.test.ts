@@ -75,6 +75,7 @@ describe('the blank templates build standalone with npm install && npm run build
         user: { id: userId, name: 'Owner', email: 'o@example.com' },
         plan: PLANS.free,
         isPremium: false,
+        periodStart: null,
       };
       const zip = await zipVersion(kiln.services.db, viewer, chatId, version);
       const dir = path.join(work, 'zip-react');
