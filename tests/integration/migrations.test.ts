@@ -82,3 +82,18 @@ describe('the same committed migrations run on PGlite and on PostgreSQL', () => 
     );
   });
 });
+
+describe('streamed answers are stored uncompressed, so appends stay cheap', () => {
+  it('messages.content uses EXTERNAL storage on PGlite', async () => {
+    const handle = await openDatabase({ kind: 'pglite' });
+    try {
+      const result = (await handle.db.execute(
+        sql`select a.attstorage from pg_attribute a join pg_class c on c.oid = a.attrelid
+            where c.relname = 'messages' and a.attname = 'content'`,
+      )) as unknown as { rows: { attstorage: string }[] };
+      expect(result.rows[0]?.attstorage).toBe('e');
+    } finally {
+      await handle.close();
+    }
+  });
+});

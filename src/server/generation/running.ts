@@ -7,6 +7,8 @@ const encoder = new TextEncoder();
  */
 export class RunningGeneration {
   private readonly chunks: string[] = [];
+  /** ends[i] = text length after chunk i: the tail from any offset costs only its own size. */
+  private readonly ends: number[] = [];
   private length = 0;
   private readonly readers = new Set<(delta: string | null) => void>();
   private ended = false;
@@ -29,17 +31,27 @@ export class RunningGeneration {
     return this.ended;
   }
 
+  /** The text from `from` on (the flusher asks for what it has not written yet). */
   text(from = 0): string {
-    const all = this.chunks.length === 1 ? this.chunks[0]! : this.chunks.join('');
-    // Keep one joined chunk so repeated reads stay linear overall.
-    if (this.chunks.length > 1) this.chunks.splice(0, this.chunks.length, all);
-    return from === 0 ? all : all.slice(from);
+    if (from >= this.length) return '';
+    // First chunk that ends after `from` (binary search over the running lengths).
+    let low = 0;
+    let high = this.ends.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.ends[mid]! > from) high = mid;
+      else low = mid + 1;
+    }
+    const chunkStart = low === 0 ? 0 : this.ends[low - 1]!;
+    const tail = this.chunks.slice(low).join('');
+    return from === chunkStart ? tail : tail.slice(from - chunkStart);
   }
 
   append(delta: string): void {
     if (this.ended || delta === '') return;
     this.chunks.push(delta);
     this.length += delta.length;
+    this.ends.push(this.length);
     for (const reader of this.readers) reader(delta);
   }
 
