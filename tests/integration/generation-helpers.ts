@@ -45,6 +45,11 @@ export function generationForm(fields: Record<string, string | number | undefine
   return form;
 }
 
+/** POST /api/components without reading the answer (the test decides when to read or leave). */
+export function startGeneration(client: TestClient, chatId: string, prompt = 'A pricing table') {
+  return client.request('/api/components', { method: 'POST', body: generationForm({ id: chatId, prompt }) });
+}
+
 /** POST /api/components and read the whole streamed answer. */
 export async function generate(
   client: TestClient,

@@ -5,6 +5,7 @@ import { messages } from '../../src/server/db/schema/index.ts';
 import { chunkText, type FakeLlm } from '../fixtures/fake-llm/server.ts';
 import {
   answer,
+  startGeneration,
   chatData,
   createChat,
   createKilnWithFakeLlm,
@@ -221,15 +222,7 @@ describe('generation runs independently of the HTTP connection', () => {
     const { client } = await signedUpUser(kiln);
     const chat = await createChat(client);
     llm.enqueue({ chunks: chunkText(APP, 8), delayMs: 15 });
-    const response = await client.request('/api/components', {
-      method: 'POST',
-      body: (() => {
-        const form = new FormData();
-        form.set('id', chat.id);
-        form.set('prompt', 'A pricing table');
-        return form;
-      })(),
-    });
+    const response = await startGeneration(client, chat.id);
     const reader = response.body!.getReader();
     await reader.read();
     await reader.cancel(); // the browser went away
@@ -244,15 +237,7 @@ describe('generation runs independently of the HTTP connection', () => {
     const { client } = await signedUpUser(kiln);
     const chat = await createChat(client);
     llm.enqueue({ chunks: chunkText(APP, 8), delayMs: 15 });
-    const first = client.request('/api/components', {
-      method: 'POST',
-      body: (() => {
-        const form = new FormData();
-        form.set('id', chat.id);
-        form.set('prompt', 'A pricing table');
-        return form;
-      })(),
-    });
+    const first = startGeneration(client, chat.id);
     await (await first).body!.getReader().read();
     const second = await generate(client, { id: chat.id, prompt: 'Another' });
     expect(second.response.status).toBe(409);
@@ -264,15 +249,7 @@ describe('generation runs independently of the HTTP connection', () => {
     const { client } = await signedUpUser(kiln);
     const chat = await createChat(client);
     llm.enqueue({ chunks: chunkText(APP, 4), delayMs: 20 });
-    const started = client.request('/api/components', {
-      method: 'POST',
-      body: (() => {
-        const form = new FormData();
-        form.set('id', chat.id);
-        form.set('prompt', 'A pricing table');
-        return form;
-      })(),
-    });
+    const started = startGeneration(client, chat.id);
     const reader = (await started).body!.getReader();
     await reader.read();
     const stop = await client.request(`/api/components/${chat.id}/stop`, { method: 'POST' });
@@ -288,15 +265,7 @@ describe('generation runs independently of the HTTP connection', () => {
     const { client } = await signedUpUser(kiln);
     const chat = await createChat(client);
     llm.enqueue({ chunks: chunkText(APP, 4), delayMs: 20 });
-    const started = client.request('/api/components', {
-      method: 'POST',
-      body: (() => {
-        const form = new FormData();
-        form.set('id', chat.id);
-        form.set('prompt', 'A pricing table');
-        return form;
-      })(),
-    });
+    const started = startGeneration(client, chat.id);
     await (await started).body!.getReader().read();
     const signOut = await client.request('/api/auth/sign-out', { method: 'POST', json: {} });
     expect(signOut.status).toBe(200);
