@@ -1,16 +1,15 @@
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSnapshot } from '../../src/core/artifact/index.ts';
 import { marketplaceListings } from '../../src/server/db/schema/index.ts';
-import { chunkText, type FakeLlm } from '../fixtures/fake-llm/server.ts';
+import { chunkText } from '../fixtures/fake-llm/server.ts';
 import {
   answer,
   chatData,
   createChat,
-  createKilnWithFakeLlm,
+  useKilnWithFakeLlm,
   generate,
   signedUpUser,
-  type TestKiln,
 } from './generation-helpers.ts';
 import { TestClient } from './test-app.ts';
 
@@ -22,31 +21,22 @@ const HTML = answer('Hero', {
 });
 
 describe('chat actions (spec §7) with their permission denials', () => {
-  let kiln: TestKiln;
-  let llm: FakeLlm;
+  const ctx = useKilnWithFakeLlm();
 
   async function chatWithVersions(client: TestClient, answers: string[], framework = 'react') {
     const chat = await createChat(client, framework);
     for (const text of answers) {
-      llm.enqueue({ chunks: chunkText(text) });
+      ctx.llm.enqueue({ chunks: chunkText(text) });
       await generate(client, { id: chat.id, prompt: 'Build it' });
-      await kiln.services.generation.settle();
+      await ctx.kiln.services.generation.settle();
     }
     return chat;
   }
 
-  beforeAll(async () => {
-    ({ kiln, llm } = await createKilnWithFakeLlm());
-  });
-  afterAll(async () => {
-    await kiln.close();
-    await llm.close();
-  });
-
   it('like / unlike: logged-in users; visitors are asked to log in', async () => {
-    const owner = await signedUpUser(kiln);
+    const owner = await signedUpUser(ctx.kiln);
     const chat = await chatWithVersions(owner.client, [V1]);
-    const fan = await signedUpUser(kiln);
+    const fan = await signedUpUser(ctx.kiln);
     expect(await (await fan.client.request(`/api/chats/${chat.id}/like`, { method: 'POST' })).json()).toEqual(
       {
         isLiked: true,
@@ -60,13 +50,13 @@ describe('chat actions (spec §7) with their permission denials', () => {
         likeCount: 0,
       },
     );
-    const visitor = await new TestClient(kiln).request(`/api/chats/${chat.id}/like`, { method: 'POST' });
+    const visitor = await new TestClient(ctx.kiln).request(`/api/chats/${chat.id}/like`, { method: 'POST' });
     expect(visitor.status).toBe(401);
     expect((await visitor.json()).error.message).toBe('Please login to like a component');
   });
 
   it('visibility: premium owner only; public is blocked while an active marketplace listing exists', async () => {
-    const free = await signedUpUser(kiln);
+    const free = await signedUpUser(ctx.kiln);
     const freeChat = await chatWithVersions(free.client, [V1]);
     const refused = await free.client.request(`/api/chats/${freeChat.id}/visibility`, {
       method: 'POST',
@@ -77,16 +67,16 @@ describe('chat actions (spec §7) with their permission denials', () => {
       'You are not premium, the visibility cannot be changed...',
     );
 
-    const owner = await signedUpUser(kiln, { premium: true });
+    const owner = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await chatWithVersions(owner.client, [V1]);
     const hidden = await owner.client.request(`/api/chats/${chat.id}/visibility`, {
       method: 'POST',
       json: { isPublic: false },
     });
     expect(await hidden.json()).toEqual({ isPrivate: true });
-    expect((await new TestClient(kiln).request(`/api/chats/by-slug/${chat.slug}`)).status).toBe(404);
+    expect((await new TestClient(ctx.kiln).request(`/api/chats/by-slug/${chat.slug}`)).status).toBe(404);
 
-    await kiln.services.db
+    await ctx.kiln.services.db
       .insert(marketplaceListings)
       .values({ id: crypto.randomUUID(), chatId: chat.id, sellerId: owner.userId, isActive: true });
     const blocked = await owner.client.request(`/api/chats/${chat.id}/visibility`, {
@@ -98,9 +88,9 @@ describe('chat actions (spec §7) with their permission denials', () => {
   });
 
   it('remix: premium; version 1 of the new chat is the chosen snapshot; a remix is not remixed again', async () => {
-    const author = await signedUpUser(kiln);
+    const author = await signedUpUser(ctx.kiln);
     const chat = await chatWithVersions(author.client, [V1, V2]);
-    const free = await signedUpUser(kiln);
+    const free = await signedUpUser(ctx.kiln);
     const denied = await free.client.request(`/api/chats/${chat.id}/remix`, {
       method: 'POST',
       json: { version: 1 },
@@ -108,7 +98,7 @@ describe('chat actions (spec §7) with their permission denials', () => {
     expect(denied.status).toBe(402);
     expect((await denied.json()).error.message).toBe('Only subscribers can remix projects...');
 
-    const fan = await signedUpUser(kiln, { premium: true });
+    const fan = await signedUpUser(ctx.kiln, { premium: true });
     const response = await fan.client.request(`/api/chats/${chat.id}/remix`, {
       method: 'POST',
       json: { version: 1 },
@@ -133,13 +123,13 @@ describe('chat actions (spec §7) with their permission denials', () => {
   });
 
   it('delete version: premium and more than 2 messages; the newest remaining is selected', async () => {
-    const owner = await signedUpUser(kiln, { premium: true });
+    const owner = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await chatWithVersions(owner.client, [V1, V2]);
     let { data } = await chatData(owner.client, chat.slug);
     const v2 = data.messages.find(
       (m: { role: string; version: number }) => m.role === 'assistant' && m.version === 2,
     );
-    const other = await signedUpUser(kiln, { premium: true });
+    const other = await signedUpUser(ctx.kiln, { premium: true });
     expect((await other.client.request(`/api/messages/${v2.id}`, { method: 'DELETE' })).status).toBe(403);
 
     const deleted = await owner.client.request(`/api/messages/${v2.id}`, { method: 'DELETE' });
@@ -150,7 +140,7 @@ describe('chat actions (spec §7) with their permission denials', () => {
     const last = await owner.client.request(`/api/messages/${v1.id}`, { method: 'DELETE' });
     expect(last.status).toBe(409);
 
-    const free = await signedUpUser(kiln);
+    const free = await signedUpUser(ctx.kiln);
     const freeChat = await chatWithVersions(free.client, [V1, V2]);
     const freeData = (await chatData(free.client, freeChat.slug)).data;
     const refused = await free.client.request(`/api/messages/${freeData.lastAssistantMessage.id}`, {
@@ -161,7 +151,7 @@ describe('chat actions (spec §7) with their permission denials', () => {
   });
 
   it('theme (HTML): saves new code for the version; the current theme changes nothing', async () => {
-    const owner = await signedUpUser(kiln);
+    const owner = await signedUpUser(ctx.kiln);
     const chat = await chatWithVersions(owner.client, [HTML], 'html');
     const same = await owner.client.request(`/api/chats/${chat.id}/theme`, {
       method: 'POST',
@@ -177,7 +167,7 @@ describe('chat actions (spec §7) with their permission denials', () => {
     expect(parseSnapshot(data.snapshots[1]).files[0]!.content).toContain(
       '<html lang="en" data-theme="dracula">',
     );
-    const stranger = await signedUpUser(kiln);
+    const stranger = await signedUpUser(ctx.kiln);
     const denied = await stranger.client.request(`/api/chats/${chat.id}/theme`, {
       method: 'POST',
       json: { theme: 'dark', version: 1 },
@@ -186,9 +176,9 @@ describe('chat actions (spec §7) with their permission denials', () => {
   });
 
   it('zip: anyone who may view downloads kiln-dev.zip with the snapshot completed by the template', async () => {
-    const owner = await signedUpUser(kiln);
+    const owner = await signedUpUser(ctx.kiln);
     const chat = await chatWithVersions(owner.client, [V1]);
-    const response = await new TestClient(kiln).request(`/api/chats/${chat.id}/versions/1/zip`);
+    const response = await new TestClient(ctx.kiln).request(`/api/chats/${chat.id}/versions/1/zip`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="kiln-dev.zip"');
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));

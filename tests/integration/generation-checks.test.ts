@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/core/plans/index.ts';
 import { messages } from '../../src/server/db/schema/index.ts';
 import { addVersionCredits } from '../../src/server/generation/quota.ts';
-import { chunkText, type FakeLlm } from '../fixtures/fake-llm/server.ts';
+import { chunkText } from '../fixtures/fake-llm/server.ts';
 import {
   answer,
   createChat,
-  createKilnWithFakeLlm,
+  useKilnWithFakeLlm,
   generate,
   PDF_BYTES,
   PNG_BYTES,
@@ -42,19 +42,11 @@ async function useVersions(kiln: TestKiln, userId: string, chatId: string, versi
 }
 
 describe('POST /api/components: every check happens on the server (spec §5, §8)', () => {
-  let kiln: TestKiln;
-  let llm: FakeLlm;
-  beforeAll(async () => {
-    ({ kiln, llm } = await createKilnWithFakeLlm());
-    llm.enqueue({ chunks: chunkText(APP) });
-  });
-  afterAll(async () => {
-    await kiln.close();
-    await llm.close();
-  });
+  const ctx = useKilnWithFakeLlm();
+  beforeAll(() => ctx.llm.enqueue({ chunks: chunkText(APP) }));
 
   it("empty prompt → 'Empty input' – 'Please enter a prompt before submitting'", async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
     for (const prompt of ['', ' ', 'a']) {
       expect(await errorOf(await generate(client, { id: chat.id, prompt }))).toEqual({
@@ -67,7 +59,7 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
   });
 
   it("over the plan's limit → 'Prompt is too long' (free 2,000 characters, premium 10,000)", async () => {
-    const free = await signedUpUser(kiln);
+    const free = await signedUpUser(ctx.kiln);
     const chat = await createChat(free.client);
     const tooLong = 'x'.repeat(PLANS.free.promptMaxChars + 1);
     expect(await errorOf(await generate(free.client, { id: chat.id, prompt: tooLong }))).toEqual({
@@ -76,15 +68,15 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
       title: 'Prompt is too long',
       message: 'Your prompt exceeds the character limit. Please shorten it to continue.',
     });
-    const premium = await signedUpUser(kiln, { premium: true });
+    const premium = await signedUpUser(ctx.kiln, { premium: true });
     const premiumChat = await createChat(premium.client);
     const accepted = await generate(premium.client, { id: premiumChat.id, prompt: tooLong });
     expect(accepted.response.status).toBe(200);
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
   });
 
   it('unsupported types, by extension and by magic bytes', async () => {
-    const { client } = await signedUpUser(kiln, { premium: true });
+    const { client } = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await createChat(client);
     const expected = {
       status: 400,
@@ -104,7 +96,7 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
   });
 
   it('images need premium: payment-required-for-image (402); PDFs are fine on free', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
     const image = new File([PNG_BYTES], 'shot.png', { type: 'image/png' });
     expect(await errorOf(await generate(client, { id: chat.id, prompt: 'Like this' }, [image]))).toEqual({
@@ -113,15 +105,15 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
       title: "You can't upload images with a free plan",
       message: 'Please upgrade to continue.',
     });
-    llm.enqueue({ chunks: chunkText(APP) });
+    ctx.llm.enqueue({ chunks: chunkText(APP) });
     const pdf = new File([PDF_BYTES], 'brief.pdf', { type: 'application/pdf' });
     const ok = await generate(client, { id: chat.id, prompt: 'Follow the brief' }, [pdf]);
     expect(ok.response.status).toBe(200);
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
   });
 
   it("too large → '{filename} is too large. Maximum size for PDF is 10 MB.'", async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
     const big = new Uint8Array(PLANS.free.maxPdfBytes + 1);
     big.set(PDF_BYTES);
@@ -136,7 +128,7 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
   });
 
   it("too many → 'Too many files' – 'Maximum {n} files allowed'", async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
     const files = Array.from(
       { length: PLANS.free.maxAttachments + 1 },
@@ -151,12 +143,12 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
   });
 
   it('attachments are stored and served back only to those who may see the chat', async () => {
-    const owner = await signedUpUser(kiln, { premium: true });
+    const owner = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await createChat(owner.client);
-    llm.enqueue({ chunks: chunkText(APP) });
+    ctx.llm.enqueue({ chunks: chunkText(APP) });
     const image = new File([PNG_BYTES], 'shot.png', { type: 'image/png' });
     await generate(owner.client, { id: chat.id, prompt: 'Like this' }, [image]);
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     const data = await (await owner.client.request(`/api/chats/by-slug/${chat.slug}`)).json();
     const url = data.lastUserMessage.files[0].url as string;
     expect(data.lastUserMessage.files[0]).toMatchObject({
@@ -164,7 +156,7 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
       name: 'shot.png',
       contentType: 'image/png',
     });
-    const body = JSON.stringify(llm.requests.at(-1)!.body);
+    const body = JSON.stringify(ctx.llm.requests.at(-1)!.body);
     expect(body).toContain('image_url'); // sent to the model as an image part
     const fetched = await owner.client.request(url);
     expect(new Uint8Array(await fetched.arrayBuffer())).toEqual(PNG_BYTES);
@@ -174,15 +166,15 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
       method: 'POST',
       json: { isPublic: false },
     });
-    const stranger = await signedUpUser(kiln);
+    const stranger = await signedUpUser(ctx.kiln);
     expect((await stranger.client.request(url)).status).toBe(404);
-    expect((await new TestClient(kiln).request(url)).status).toBe(404);
+    expect((await new TestClient(ctx.kiln).request(url)).status).toBe(404);
   });
 
   it("more-than-x-versions: 'You can't have more than {max} versions'", async () => {
-    const { client, userId } = await signedUpUser(kiln, { premium: true });
+    const { client, userId } = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await createChat(client);
-    await useVersions(kiln, userId, chat.id, PLANS.premium.maxVersionsPerComponent);
+    await useVersions(ctx.kiln, userId, chat.id, PLANS.premium.maxVersionsPerComponent);
     expect(await errorOf(await generate(client, { id: chat.id, prompt: 'One more' }))).toEqual({
       status: 409,
       code: 'more-than-x-versions',
@@ -193,10 +185,10 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
   });
 
   it('limit-exceeded (free): counted from the 1st of the month, resets on the 1st of next month', async () => {
-    const { client, userId } = await signedUpUser(kiln);
+    const { client, userId } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
     const other = await createChat(client);
-    await useVersions(kiln, userId, other.id, PLANS.free.versionsPerWindow);
+    await useVersions(ctx.kiln, userId, other.id, PLANS.free.versionsPerWindow);
     const now = new Date();
     const error = await errorOf(await generate(client, { id: chat.id, prompt: 'One more' }));
     expect(error).toEqual({
@@ -209,20 +201,20 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
       credits: 0,
     });
     // Extra versions are used after the plan's limit.
-    await addVersionCredits(kiln.services.db, userId, 1);
-    llm.enqueue({ chunks: chunkText(APP) });
+    await addVersionCredits(ctx.kiln.services.db, userId, 1);
+    ctx.llm.enqueue({ chunks: chunkText(APP) });
     expect((await generate(client, { id: chat.id, prompt: 'One more' })).response.status).toBe(200);
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     const me = await (await client.request('/api/me')).json();
     expect(me.quota.credits).toBe(0);
     expect((await generate(client, { id: chat.id, prompt: 'And another' })).response.status).toBe(429);
   });
 
   it('limit-exceeded (paid): per interval, with the paid plan in the answer', async () => {
-    const { client, userId } = await signedUpUser(kiln, { premium: true });
+    const { client, userId } = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await createChat(client);
     const other = await createChat(client);
-    await useVersions(kiln, userId, other.id, PLANS.premium.versionsPerWindow);
+    await useVersions(ctx.kiln, userId, other.id, PLANS.premium.versionsPerWindow);
     const error = await errorOf(await generate(client, { id: chat.id, prompt: 'One more' }));
     expect(error).toMatchObject({
       status: 429,
@@ -234,11 +226,11 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
   });
 
   it('permission denials: visitor 401, other user 403, someone else’s private chat 404', async () => {
-    const owner = await signedUpUser(kiln, { premium: true });
+    const owner = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await createChat(owner.client);
-    const visitor = new TestClient(kiln);
+    const visitor = new TestClient(ctx.kiln);
     expect((await generate(visitor, { id: chat.id, prompt: 'Hi there' })).response.status).toBe(401);
-    const other = await signedUpUser(kiln);
+    const other = await signedUpUser(ctx.kiln);
     expect((await generate(other.client, { id: chat.id, prompt: 'Hi there' })).response.status).toBe(403);
     await owner.client.request(`/api/chats/${chat.id}/visibility`, {
       method: 'POST',

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { grantPremium } from '../../src/server/billing/subscriptions.ts';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm/server.ts';
 import { createTestKiln, TestClient } from './test-app.ts';
@@ -17,6 +18,22 @@ export async function createKilnWithFakeLlm(provider: 'openai' | 'anthropic' = '
         };
   const kiln = await createTestKiln(env);
   return { kiln, llm };
+}
+
+/**
+ * Registers beforeAll/afterAll for a Kiln wired to a fake LLM; the returned object is filled
+ * in before the first test runs.
+ */
+export function useKilnWithFakeLlm(provider: 'openai' | 'anthropic' = 'openai') {
+  const context = {} as { kiln: TestKiln; llm: FakeLlm };
+  beforeAll(async () => {
+    Object.assign(context, await createKilnWithFakeLlm(provider));
+  });
+  afterAll(async () => {
+    await context.kiln?.close();
+    await context.llm?.close();
+  });
+  return context;
 }
 
 let counter = 0;

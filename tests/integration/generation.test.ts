@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSnapshot, serializeSnapshot } from '../../src/core/artifact/index.ts';
 import { messages } from '../../src/server/db/schema/index.ts';
-import { chunkText, type FakeLlm } from '../fixtures/fake-llm/server.ts';
+import { chunkText } from '../fixtures/fake-llm/server.ts';
 import {
   answer,
   startGeneration,
   chatData,
   createChat,
-  createKilnWithFakeLlm,
+  useKilnWithFakeLlm,
   generate,
   signedUpUser,
-  type TestKiln,
 } from './generation-helpers.ts';
 
 const APP = answer('Pricing table', {
@@ -21,25 +20,16 @@ const APP = answer('Pricing table', {
 
 for (const provider of ['openai', 'anthropic'] as const) {
   describe(`generation through the ${provider} protocol (real client, fake server)`, () => {
-    let kiln: TestKiln;
-    let llm: FakeLlm;
-    beforeAll(async () => {
-      ({ kiln, llm } = await createKilnWithFakeLlm(provider));
-    });
-    afterAll(async () => {
-      await kiln.close();
-      await llm.close();
-    });
-
+    const ctx = useKilnWithFakeLlm(provider);
     it('streams the answer, saves both messages and derives the snapshot', async () => {
-      const { client } = await signedUpUser(kiln);
+      const { client } = await signedUpUser(ctx.kiln);
       const chat = await createChat(client);
-      llm.enqueue({ chunks: chunkText(APP) });
+      ctx.llm.enqueue({ chunks: chunkText(APP) });
       const { response, text, version } = await generate(client, { id: chat.id, prompt: 'A pricing table' });
       expect(response.status).toBe(200);
       expect(version).toBe(1);
       expect(text).toBe(APP);
-      await kiln.services.generation.settle();
+      await ctx.kiln.services.generation.settle();
 
       const { data } = await chatData(client, chat.slug);
       expect(data.chat.title).toBe('Pricing table');
@@ -53,7 +43,7 @@ for (const provider of ['openai', 'anthropic'] as const) {
       expect(snapshot.files.map((f) => f.name)).toEqual(['src/App.tsx', 'src/components/Card.tsx']);
 
       // The model saw the framework's system prompt and the user's prompt.
-      const request = JSON.stringify(llm.requests.at(-1)!.body);
+      const request = JSON.stringify(ctx.llm.requests.at(-1)!.body);
       expect(request).toContain('Target framework: react');
       expect(request).toContain('A pricing table');
     });
@@ -61,24 +51,16 @@ for (const provider of ['openai', 'anthropic'] as const) {
 }
 
 describe('versions, continuation and locks', () => {
-  let kiln: TestKiln;
-  let llm: FakeLlm;
-  beforeAll(async () => {
-    ({ kiln, llm } = await createKilnWithFakeLlm());
-  });
-  afterAll(async () => {
-    await kiln.close();
-    await llm.close();
-  });
+  const ctx = useKilnWithFakeLlm();
 
   it('a length finish appends the marker, and Continue generation merges the rest with the overlap rule', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
     const cut =
       '<kilnArtifact title="Todo">\n<kilnFile name="src/App.tsx">\nexport default function App() {\n  return <ul>';
-    llm.enqueue({ chunks: chunkText(cut), finishReason: 'length' });
+    ctx.llm.enqueue({ chunks: chunkText(cut), finishReason: 'length' });
     await generate(client, { id: chat.id, prompt: 'A todo list' });
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     let { data } = await chatData(client, chat.slug);
     expect(data.lastAssistantMessage.finishReason).toBe('length');
     expect(data.lastAssistantMessage.content.endsWith('<!-- FINISH_REASON: length -->')).toBe(true);
@@ -86,7 +68,7 @@ describe('versions, continuation and locks', () => {
     // The model repeats the tail it was shown ("return <ul>") before writing the rest.
     const rest =
       '<kilnArtifact title="Todo">\n<kilnFile name="src/App.tsx" action="continue">\n  return <ul><li>Milk</li></ul>;\n}\n</kilnFile>\n</kilnArtifact>';
-    llm.enqueue({ chunks: chunkText(rest) });
+    ctx.llm.enqueue({ chunks: chunkText(rest) });
     const continued = await generate(client, {
       id: chat.id,
       prompt: '',
@@ -95,8 +77,8 @@ describe('versions, continuation and locks', () => {
     });
     expect(continued.response.status).toBe(200);
     expect(continued.version).toBe(2);
-    await kiln.services.generation.settle();
-    const sent = JSON.stringify(llm.requests.at(-1)!.body);
+    await ctx.kiln.services.generation.settle();
+    const sent = JSON.stringify(ctx.llm.requests.at(-1)!.body);
     expect(sent).toContain('Continue exactly where you left off');
     ({ data } = await chatData(client, chat.slug));
     expect(data.lastUserMessage.content.startsWith('Continue exactly where you left off')).toBe(true);
@@ -105,21 +87,21 @@ describe('versions, continuation and locks', () => {
   });
 
   it('only a cut-off version can be continued', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    llm.enqueue({ chunks: chunkText(APP) });
+    ctx.llm.enqueue({ chunks: chunkText(APP) });
     await generate(client, { id: chat.id, prompt: 'A pricing table' });
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     const { response } = await generate(client, { id: chat.id, prompt: '', action: 'continue' });
     expect(response.status).toBe(409);
   });
 
   it('locked files are listed to the model and stay unchanged whatever it writes', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    llm.enqueue({ chunks: chunkText(APP) });
+    ctx.llm.enqueue({ chunks: chunkText(APP) });
     await generate(client, { id: chat.id, prompt: 'A pricing table' });
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     let { data } = await chatData(client, chat.slug);
     const snapshot = parseSnapshot(data.snapshots[1]);
     snapshot.files[0]!.isLocked = true;
@@ -129,7 +111,7 @@ describe('versions, continuation and locks', () => {
     });
     expect(saved.status).toBe(200);
 
-    llm.enqueue({
+    ctx.llm.enqueue({
       chunks: chunkText(
         answer('Pricing v2', {
           'src/App.tsx': 'HACKED',
@@ -138,8 +120,8 @@ describe('versions, continuation and locks', () => {
       ),
     });
     await generate(client, { id: chat.id, prompt: 'Rewrite everything', selectedVersion: 1 });
-    await kiln.services.generation.settle();
-    expect(JSON.stringify(llm.requests.at(-1)!.body)).toContain(
+    await ctx.kiln.services.generation.settle();
+    expect(JSON.stringify(ctx.llm.requests.at(-1)!.body)).toContain(
       '<locked_files>\\nsrc/App.tsx\\n</locked_files>',
     );
     ({ data } = await chatData(client, chat.slug));
@@ -153,11 +135,11 @@ describe('versions, continuation and locks', () => {
   });
 
   it('saving locks refuses any change of content', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    llm.enqueue({ chunks: chunkText(APP) });
+    ctx.llm.enqueue({ chunks: chunkText(APP) });
     await generate(client, { id: chat.id, prompt: 'A pricing table' });
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     const { data } = await chatData(client, chat.slug);
     const snapshot = parseSnapshot(data.snapshots[1]);
     snapshot.files[0]!.content = 'evil';
@@ -172,35 +154,35 @@ describe('versions, continuation and locks', () => {
   });
 
   it('an empty answer removes the version (Generation failed)', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    llm.enqueue({ chunks: [] });
+    ctx.llm.enqueue({ chunks: [] });
     const { response, text } = await generate(client, { id: chat.id, prompt: 'Anything' });
     expect(response.status).toBe(200);
     expect(text).toBe('');
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     const { data } = await chatData(client, chat.slug);
     expect(data.messages).toEqual([]);
   });
 
   it('retries 429 and 5xx before the first token', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    const before = llm.requests.length;
-    llm.enqueue({ chunks: chunkText(APP), failFirst: [429, 503] });
+    const before = ctx.llm.requests.length;
+    ctx.llm.enqueue({ chunks: chunkText(APP), failFirst: [429, 503] });
     const { text } = await generate(client, { id: chat.id, prompt: 'A pricing table' });
     expect(text).toBe(APP);
-    expect(llm.requests.length - before).toBe(3);
+    expect(ctx.llm.requests.length - before).toBe(3);
   });
 
   it('a connection lost mid-stream keeps the partial answer with an error finish', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
     const chunks = chunkText(APP, 10);
-    llm.enqueue({ chunks, dropAfter: 5 });
+    ctx.llm.enqueue({ chunks, dropAfter: 5 });
     const { text } = await generate(client, { id: chat.id, prompt: 'A pricing table' });
     expect(text).toBe(chunks.slice(0, 5).join(''));
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     const { data } = await chatData(client, chat.slug);
     expect(data.lastAssistantMessage.finishReason).toBe('error');
     expect(data.lastAssistantMessage.content).toBe(`${text}\n<!-- FINISH_REASON: error -->`);
@@ -208,20 +190,12 @@ describe('versions, continuation and locks', () => {
 });
 
 describe('generation runs independently of the HTTP connection', () => {
-  let kiln: TestKiln;
-  let llm: FakeLlm;
-  beforeAll(async () => {
-    ({ kiln, llm } = await createKilnWithFakeLlm());
-  });
-  afterAll(async () => {
-    await kiln.close();
-    await llm.close();
-  });
+  const ctx = useKilnWithFakeLlm();
 
   it('a client that disconnects re-attaches and sees the whole text', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    llm.enqueue({ chunks: chunkText(APP, 8), delayMs: 15 });
+    ctx.llm.enqueue({ chunks: chunkText(APP, 8), delayMs: 15 });
     const response = await startGeneration(client, chat.id);
     const reader = response.body!.getReader();
     await reader.read();
@@ -234,27 +208,27 @@ describe('generation runs independently of the HTTP connection', () => {
   });
 
   it('a second prompt while one runs is refused', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    llm.enqueue({ chunks: chunkText(APP, 8), delayMs: 15 });
+    ctx.llm.enqueue({ chunks: chunkText(APP, 8), delayMs: 15 });
     const first = startGeneration(client, chat.id);
     await (await first).body!.getReader().read();
     const second = await generate(client, { id: chat.id, prompt: 'Another' });
     expect(second.response.status).toBe(409);
     expect(JSON.parse(second.text).error).toMatchObject({ code: 'generation-in-progress', version: 1 });
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
   });
 
   it('an explicit stop keeps the partial answer with an error finish, so it can be continued', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    llm.enqueue({ chunks: chunkText(APP, 4), delayMs: 20 });
+    ctx.llm.enqueue({ chunks: chunkText(APP, 4), delayMs: 20 });
     const started = startGeneration(client, chat.id);
     const reader = (await started).body!.getReader();
     await reader.read();
     const stop = await client.request(`/api/components/${chat.id}/stop`, { method: 'POST' });
     expect(await stop.json()).toEqual({ stopped: true });
-    await kiln.services.generation.settle();
+    await ctx.kiln.services.generation.settle();
     const { data } = await chatData(client, chat.slug);
     expect(data.lastAssistantMessage.finishReason).toBe('error');
     expect(data.lastAssistantMessage.content.length).toBeLessThan(APP.length);
@@ -262,17 +236,17 @@ describe('generation runs independently of the HTTP connection', () => {
   });
 
   it('signing out stops the running generation', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
-    llm.enqueue({ chunks: chunkText(APP, 4), delayMs: 20 });
+    ctx.llm.enqueue({ chunks: chunkText(APP, 4), delayMs: 20 });
     const started = startGeneration(client, chat.id);
     await (await started).body!.getReader().read();
     const signOut = await client.request('/api/auth/sign-out', { method: 'POST', json: {} });
     expect(signOut.status).toBe(200);
-    await kiln.services.generation.settle();
-    const [row] = await kiln.services.db.select().from(messages).where(eq(messages.chatId, chat.id));
+    await ctx.kiln.services.generation.settle();
+    const [row] = await ctx.kiln.services.db.select().from(messages).where(eq(messages.chatId, chat.id));
     const assistant = (
-      await kiln.services.db.select().from(messages).where(eq(messages.chatId, chat.id))
+      await ctx.kiln.services.db.select().from(messages).where(eq(messages.chatId, chat.id))
     ).find((m) => m.role === 'assistant')!;
     expect(row).toBeDefined();
     expect(assistant.finishReason).toBe('error');

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeLlm } from '../fixtures/fake-llm/server.ts';
-import { createChat, createKilnWithFakeLlm, signedUpUser, type TestKiln } from './generation-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createChat, useKilnWithFakeLlm, signedUpUser } from './generation-helpers.ts';
 import { createTestKiln } from './test-app.ts';
 
 describe("'Improve prompt' (premium)", () => {
-  let kiln: TestKiln;
-  let llm: FakeLlm;
-  beforeAll(async () => {
-    ({ kiln, llm } = await createKilnWithFakeLlm());
-  });
-  afterAll(async () => {
-    await kiln.close();
-    await llm.close();
-  });
+  const ctx = useKilnWithFakeLlm();
 
   it('asks the model with its own prompt and returns the improved text', async () => {
-    const { client } = await signedUpUser(kiln, { premium: true });
+    const { client } = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await createChat(client);
-    llm.enqueue({
+    ctx.llm.enqueue({
       chunks: ['A responsive pricing table with three tiers, ', 'a highlighted middle plan and a FAQ.'],
     });
     const response = await client.request(`/api/chats/${chat.id}/improve-prompt`, {
@@ -27,13 +18,13 @@ describe("'Improve prompt' (premium)", () => {
     expect(await response.json()).toEqual({
       prompt: 'A responsive pricing table with three tiers, a highlighted middle plan and a FAQ.',
     });
-    const sent = JSON.stringify(llm.requests.at(-1)!.body);
+    const sent = JSON.stringify(ctx.llm.requests.at(-1)!.body);
     expect(sent).toContain('You improve prompts');
     expect(sent).toContain('pricing table');
   });
 
   it("empty input → 'Prompt is empty' – 'Please enter a prompt before improving it.'", async () => {
-    const { client } = await signedUpUser(kiln, { premium: true });
+    const { client } = await signedUpUser(ctx.kiln, { premium: true });
     const chat = await createChat(client);
     const response = await client.request(`/api/chats/${chat.id}/improve-prompt`, {
       method: 'POST',
@@ -48,7 +39,7 @@ describe("'Improve prompt' (premium)", () => {
   });
 
   it('is refused for free users', async () => {
-    const { client } = await signedUpUser(kiln);
+    const { client } = await signedUpUser(ctx.kiln);
     const chat = await createChat(client);
     const response = await client.request(`/api/chats/${chat.id}/improve-prompt`, {
       method: 'POST',

