@@ -89,7 +89,7 @@ export default function AccountPage() {
               <Skeleton className="h-16" />
             )}
             {me.data && !me.data.isPremium ? (
-              <Button asChild variant="brand" className="mt-5">
+              <Button asChild className="mt-5">
                 <Link to="/pricing">Upgrade to Premium</Link>
               </Button>
             ) : null}

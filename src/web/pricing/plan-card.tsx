@@ -46,7 +46,7 @@ export function PlanCard({ plan, price, tagline, isHighlighted, isCurrent, actio
       )}
     >
       {isHighlighted ? (
-        <span className="absolute -top-3 left-6 rounded-full bg-brand px-2.5 py-0.5 text-xs font-semibold text-white">
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-foreground px-2.5 py-0.5 text-xs font-semibold text-background">
           For builders
         </span>
       ) : null}

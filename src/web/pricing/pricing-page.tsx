@@ -64,7 +64,7 @@ export default function PricingPage() {
                 <Link to="/account">Go to My Account</Link>
               </Button>
             ) : (
-              <Button asChild variant="brand" className="w-full">
+              <Button asChild className="w-full">
                 <a href="#upgrade">Upgrade to Premium</a>
               </Button>
             )

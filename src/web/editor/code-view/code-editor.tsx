@@ -57,11 +57,19 @@ const baseExtensions: Extension[] = [
   bracketMatching(),
   syntaxHighlighting(classHighlighter),
   keymap.of(foldKeymap),
-  // Read-only, but still focusable so keyboard users can scroll, select and copy.
+  // Read-only: the scroller is the one tab stop, so arrow keys scroll the code.
   EditorState.readOnly.of(true),
-  EditorView.contentAttributes.of({ 'aria-label': 'Code (read-only)' }),
+  EditorView.editable.of(false),
+  EditorView.contentAttributes.of({ 'aria-label': 'Code', 'aria-readonly': 'true' }),
   theme,
 ];
+
+/**
+ * A file this large that is still streaming is shown without syntax highlighting: re-parsing a
+ * growing multi-megabyte document would cost long main-thread tasks (highlighting comes back
+ * when the file is complete).
+ */
+export const STREAMING_HIGHLIGHT_LIMIT = 64_000;
 
 /** How much of the old text the new one must repeat at the same place to count as "appended". */
 const APPEND_PROBE = 64;
@@ -88,6 +96,9 @@ export default function CodeEditor({ path, content, isStreaming }: CodeEditorPro
       state: EditorState.create({ doc: '', extensions: [baseExtensions, languageRef.current.of([])] }),
     });
     viewRef.current = view;
+    view.scrollDOM.tabIndex = 0;
+    view.scrollDOM.setAttribute('role', 'region');
+    view.scrollDOM.setAttribute('aria-label', 'Code (read-only)');
     const onScroll = () => {
       const scroller = view.scrollDOM;
       followRef.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 48;
@@ -122,8 +133,9 @@ export default function CodeEditor({ path, content, isStreaming }: CodeEditorPro
   }, [path, content]);
 
   // The language of the file's extension.
+  const isPlain = isStreaming && content.length > STREAMING_HIGHLIGHT_LIMIT;
   useEffect(() => {
-    const id = languageForPath(path);
+    const id = isPlain ? null : languageForPath(path);
     let isCurrent = true;
     const apply = (extension: Extension) => {
       if (isCurrent) viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(extension) });
@@ -133,7 +145,7 @@ export default function CodeEditor({ path, content, isStreaming }: CodeEditorPro
     return () => {
       isCurrent = false;
     };
-  }, [path]);
+  }, [path, isPlain]);
 
   // Spec §2 'while streaming it auto-scrolls' (checked every 200 ms).
   useEffect(() => {

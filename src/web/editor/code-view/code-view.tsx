@@ -8,7 +8,22 @@ import { CodeToolbar } from './code-toolbar.tsx';
 import { FileTree } from './file-tree.tsx';
 import { useFileLocks } from './use-file-locks.ts';
 
-const CodeEditor = lazy(() => import('./code-editor.tsx'));
+const loadCodeEditor = () => import('./code-editor.tsx');
+const CodeEditor = lazy(loadCodeEditor);
+
+/**
+ * Compiles CodeMirror and the framework's main language ahead of time (when the browser is
+ * idle), so the first streamed file does not pay for it in the middle of a stream.
+ */
+export function preloadCodeEditor(mainFile: string): void {
+  void loadCodeEditor()
+    .then(() => import('./languages.ts'))
+    .then(({ languageForPath, loadLanguage }) => {
+      const id = languageForPath(mainFile);
+      return id === null ? undefined : loadLanguage(id);
+    })
+    .catch(() => undefined);
+}
 
 function EditorFallback() {
   return (

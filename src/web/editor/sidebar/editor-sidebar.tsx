@@ -37,7 +37,12 @@ export function EditorSidebar() {
         </TabsList>
       </div>
       {tabs.map((tab) => (
-        <TabsContent key={tab.id} value={tab.id} className="min-h-0 flex-1 overflow-y-auto">
+        <TabsContent
+          key={tab.id}
+          value={tab.id}
+          data-sidebar-scroll
+          className="min-h-0 flex-1 overflow-y-auto"
+        >
           <Suspense fallback={<PanelFallback />}>
             <tab.Panel />
           </Suspense>

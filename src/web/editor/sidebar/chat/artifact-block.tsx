@@ -32,7 +32,9 @@ export function ArtifactBlock({ title, files, isStreaming, theme, onOpenFile }: 
       ) : (
         <ul className="divide-y">
           {files.map((file, index) => {
-            const size = formatFileSize(utf8ByteLength(file.content));
+            // While streaming, characters stand in for bytes: counting UTF-8 bytes of a growing
+            // multi-megabyte file twice a second is wasted work.
+            const size = formatFileSize(isStreaming ? file.content.length : utf8ByteLength(file.content));
             const isWriting = isStreaming && file.isIncomplete;
             const label = (
               <>

@@ -28,7 +28,9 @@ export default function ChatTab() {
   const endRef = useRef<HTMLDivElement>(null);
   const receivedChars = running?.receivedChars ?? 0;
   useEffect(() => {
-    if (running) endRef.current?.scrollIntoView({ block: 'end' });
+    // Only the sidebar's own scroller moves (scrollIntoView would also scroll every ancestor).
+    const scroller = running ? endRef.current?.closest<HTMLElement>('[data-sidebar-scroll]') : null;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [running, receivedChars]);
 
   const promptText = running?.prompt ?? user?.content ?? null;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Markdown from 'react-markdown';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 
@@ -32,8 +33,8 @@ const schema: SanitizeSchema = {
   protocols: { href: ['http', 'https', 'mailto'] },
 };
 
-/** A message's text, as sanitized Markdown. */
-export function MessageMarkdown({ text }: { text: string }) {
+/** A message's text, as sanitized Markdown (memoized: a stream re-renders the message twice a second). */
+export const MessageMarkdown = memo(function MessageMarkdown({ text }: { text: string }) {
   return (
     <div className="prose-chat text-sm leading-relaxed break-words">
       <Markdown
@@ -57,4 +58,4 @@ export function MessageMarkdown({ text }: { text: string }) {
       </Markdown>
     </div>
   );
-}
+});

@@ -54,7 +54,7 @@ export default function HistoryTab() {
               <span className="truncate text-muted-foreground">{name}</span>
               <span className="ml-auto font-medium">Version #{entry.version}</span>
               {isCurrent ? (
-                <span className="rounded-full bg-brand px-1.5 py-px text-[10px] font-semibold text-white">
+                <span className="rounded-full bg-brand-foreground px-1.5 py-px text-[10px] font-semibold text-background">
                   Current
                 </span>
               ) : null}
