@@ -1,5 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
 import { chatRoutes, messageRoutes } from '../chats/routes.ts';
@@ -15,12 +17,29 @@ import type { AppEnv, Services } from './context.ts';
 import { apiError, ServiceError } from './errors.ts';
 import { webAppRoutes } from './static.ts';
 
+const largestPlan = Object.values(PLANS).reduce((a, b) =>
+  a.maxAttachments * a.maxPdfBytes > b.maxAttachments * b.maxPdfBytes ? a : b,
+);
+/** A prompt with the most and largest attachments any plan allows, plus room for the form. */
+const MAX_GENERATION_BODY_BYTES = largestPlan.maxAttachments * largestPlan.maxPdfBytes + 1024 * 1024;
+/** Snapshots (lock saving) are the largest JSON bodies. */
+const MAX_JSON_BODY_BYTES = 25 * 1024 * 1024;
+
+const tooLarge = (c: Context) => apiError(c, 413, 'payload-too-large', 'The request is too large.');
+
 /** The HTTP surface: auth, the JSON API and the web app, on one origin. */
 export function createHttpApp(services: Services) {
   const app = new Hono<AppEnv>();
   // Preview hosts ({chatId}-{version}.preview.{host}) first: they never reach the API or the SPA.
   const { db, preview } = services;
   app.use('*', previewHostMiddleware({ db, preview, appOrigin: new URL(services.config.publicUrl).origin }));
+  // The app's own pages and API (not /content, which sends its own sandboxing policy).
+  const appHeaders = secureHeaders({
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'SAMEORIGIN',
+    contentSecurityPolicy: { frameAncestors: ["'self'"] },
+  });
+  app.use('*', (c, next) => (c.req.path.startsWith('/content/') ? next() : appHeaders(c, next)));
 
   // Signing out stops the user's running generations (spec §4).
   app.post('/api/auth/sign-out', async (c) => {
@@ -33,6 +52,12 @@ export function createHttpApp(services: Services) {
   app.route('/api/health', healthRoutes(services));
 
   const api = new Hono<AppEnv>();
+  // Uploads are read into memory: refuse bodies larger than any plan allows before reading them.
+  const uploadLimit = bodyLimit({ maxSize: MAX_GENERATION_BODY_BYTES, onError: tooLarge });
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: tooLarge });
+  api.use('*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === '/api/components' ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
   api.use('*', sessionMiddleware(services));
   api.route('/me', meRoutes(services));
   api.route('/users', userRoutes(services));
