@@ -134,3 +134,51 @@ test('the free monthly limit opens its dialog with both buttons', async ({ page 
     '/account?buy_extra=true',
   );
 });
+
+test('a scripted build error shows its panel; both fix buttons send the fix prompt', async ({ page }) => {
+  await signUp(page);
+  await page.getByRole('textbox', { name: 'Describe what you want to build' }).fill('A counter');
+  await page.keyboard.press('Enter');
+  await waitForVersion(page, 1);
+  const slug = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  const chatId = await page.evaluate(
+    async (s) =>
+      ((await (await fetch(`/api/chats/by-slug/${s}`)).json()) as { chat: { id: string } }).chat.id,
+    slug,
+  );
+  const event = {
+    type: 'build-status',
+    chatId,
+    version: 1,
+    status: 'error',
+    error: {
+      title: 'Syntax Error',
+      description: "There's a syntax error in your code.",
+      content: 'src/App.tsx:3:7 Unexpected token',
+    },
+  };
+  await page.route(`**/api/chats/${chatId}/events`, (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream' },
+      body: `data: ${JSON.stringify(event)}\n\n`,
+    }),
+  );
+  const prompts: string[] = [];
+  await page.route('**/api/components', async (route) => {
+    prompts.push(route.request().postData() ?? '');
+    await route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Scripted' } } });
+  });
+  await page.reload();
+  const panel = page.getByRole('alert').filter({ hasText: 'Syntax Error' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('src/App.tsx:3:7 Unexpected token')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fullscreen' })).toBeDisabled();
+
+  await panel.getByRole('button', { name: 'Ask Kiln to fix it' }).click();
+  await expect(page.getByText('Something went wrong')).toBeVisible();
+  await page.getByRole('button', { name: 'Fix errors' }).click();
+  await expect.poll(() => prompts.length).toBe(2);
+  for (const body of prompts)
+    expect(body).toContain('Fix the following error: src/App.tsx:3:7 Unexpected token');
+});

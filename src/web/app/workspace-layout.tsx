@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { RouteFallback } from './route-fallback.tsx';
+import { EditorSkeleton } from '../editor/editor-skeleton.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 /** Full-window pages (the editor): their own header, no site footer. The page renders <main>. */
@@ -8,13 +8,8 @@ export function WorkspaceLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <Suspense
-        fallback={
-          <div className="flex min-h-dvh">
-            <RouteFallback />
-          </div>
-        }
-      >
+      {/* The editor's shape right away, while its code loads (no blank page after Generate). */}
+      <Suspense fallback={<EditorSkeleton />}>
         <Outlet />
       </Suspense>
     </div>

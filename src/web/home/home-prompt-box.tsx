@@ -62,6 +62,8 @@ export function HomePromptBox() {
       return false;
     }
     setIsCreating(true);
+    // Fetch the editor's code while the chat is being created.
+    void import('../editor/editor-page.tsx');
     try {
       const chat = await apiPost<{ id: string; slug: string }>('/api/chats', { prompt: text, framework });
       writeDraft('');
