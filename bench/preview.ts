@@ -26,7 +26,7 @@ const ENTRY: Record<Built, string> = {
   react: 'src/App.tsx',
   vue: 'src/App.vue',
   svelte: 'src/App.svelte',
-  angular: 'src/app/app.html',
+  angular: 'src/app/app.ts',
 };
 
 const median = (values: number[]) => {
@@ -72,7 +72,10 @@ async function harness(dataDir: string): Promise<Harness> {
       const files = template.map((file) => ({ ...file }));
       const entry = framework === 'html' ? 'index.html' : ENTRY[framework];
       const file = files.find((candidate) => candidate.name === entry)!;
-      file.content = file.content.replace(/Blank (\w+) App/, `Bench $1 ${marker}`);
+      const changed = file.content.replace(/Blank (\w+) App/, `Bench $1 ${marker}`);
+      // Unchanged content would be a cache hit and time nothing.
+      if (changed === file.content) throw new Error(`${entry} has no 'Blank … App' title to change`);
+      file.content = changed;
       const chatId = randomUUID();
       await database.db.insert(chats).values({ id: chatId, userId, slug: chatId, framework });
       const artifactCode = serializeSnapshot({ title: 'bench', files });
