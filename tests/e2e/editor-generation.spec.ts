@@ -29,6 +29,15 @@ test('create from the home page, watch it stream, iterate with Enter, switch ver
     page.frameLocator('iframe[title^="Preview of"]').first().getByText('Most popular'),
   ).toBeVisible();
 
+  // Reload and fullscreen the preview.
+  await page.getByRole('button', { name: 'Reload preview' }).click();
+  await expect(page.frameLocator('iframe[title^="Preview of"]').getByText('Most popular')).toBeVisible();
+  await page.getByRole('button', { name: 'Fullscreen' }).click();
+  const fullscreen = page.getByRole('dialog', { name: /Pricing Table/ });
+  await expect(fullscreen.frameLocator('iframe').getByText('Most popular')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(fullscreen).toBeHidden();
+
   // Iterate with Enter; Shift+Enter makes a new line; focus stays in the box.
   const prompt = editorPrompt(page);
   await prompt.click();

@@ -91,6 +91,21 @@ test('a 2 MB streamed answer keeps every main-thread task under 200 ms', async (
       for (const entry of list.getEntries())
         longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: false });
+    // Long animation frames name the scripts behind a slow frame (printed when a task is long).
+    const frames: string[] = [];
+    (window as unknown as { __frames: string[] }).__frames = frames;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        blockingDuration: number;
+        scripts?: { invoker: string; duration: number; sourceFunctionName: string }[];
+      })[]) {
+        if (entry.duration < 150) continue;
+        const scripts = (entry.scripts ?? [])
+          .map((script) => `${script.invoker}/${script.sourceFunctionName}:${Math.round(script.duration)}`)
+          .join(', ');
+        frames.push(`${Math.round(entry.startTime)} +${Math.round(entry.duration)}ms [${scripts}]`);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: false });
   });
   await page.goto(`/components/${chat.slug}`);
   await page.getByRole('radio', { name: 'Code' }).click();
@@ -109,6 +124,7 @@ test('a 2 MB streamed answer keeps every main-thread task under 200 ms', async (
     };
     return w.__longTasks.filter((task) => task.start <= w.__streamEnd).map((task) => task.duration);
   });
+  console.log((await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames)).join('\n'));
   console.log(
     `long tasks while streaming 2 MB: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`,
   );

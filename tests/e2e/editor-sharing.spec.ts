@@ -9,7 +9,7 @@ test('a visitor sees the component but no input form and no private tabs; likes 
   await signUp(page);
   const slug = await createComponent(page, { framework: 'HTML', prompt: 'A profile card' });
 
-  const visitor = await browser.newContext();
+  const visitor = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/components/${slug}`);
   await expect(visitorPage.getByRole('article', { name: 'Version #1' })).toBeVisible();
@@ -19,6 +19,17 @@ test('a visitor sees the component but no input form and no private tabs; likes 
   await expect(visitorPage.getByRole('textbox', { name: 'Ask Kiln to change the component' })).toHaveCount(0);
   await visitorPage.getByRole('button', { name: 'Like' }).click();
   await expect(visitorPage.getByText('Please login to like a component')).toBeVisible();
+
+  // Anyone viewing may copy the code and download the zip, but not lock files.
+  await visitorPage.getByRole('radio', { name: 'Code' }).click();
+  await expect(visitorPage.getByTestId('code-editor')).toContainText('<!doctype html>');
+  await expect(visitorPage.getByRole('button', { name: /^Lock / })).toHaveCount(0);
+  await visitorPage.getByRole('button', { name: 'Copy' }).click();
+  await expect(visitorPage.getByText('Successfully copied')).toBeVisible();
+  const download = visitorPage.waitForEvent('download');
+  await visitorPage.getByRole('link', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('kiln-dev.zip');
+  await visitorPage.getByRole('radio', { name: 'Preview' }).click();
 
   // Share is offered for a public component and opens the dialog with the link.
   await visitorPage.getByRole('button', { name: 'More actions' }).click();
@@ -82,6 +93,11 @@ test('premium: HTML theme, private mode, delete a version, remix to a new slug, 
   await anonymousPage.goto(`/components/${slug}`);
   await expect(anonymousPage.getByRole('heading', { name: 'Component not found' })).toBeVisible();
   await anonymous.close();
+  // Share is offered only for public components.
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Remix' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Share' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.getByRole('switch', { name: 'Private mode' }).click();
   await expect(page.getByRole('switch', { name: 'Private mode' })).toHaveAttribute('aria-checked', 'false');
 
@@ -126,4 +142,11 @@ test('premium: HTML theme, private mode, delete a version, remix to a new slug, 
   await expect(page).not.toHaveURL(new RegExp(`/components/${slug}`));
   await expect(page).toHaveURL(/\/components\//);
   await expect(page.getByRole('link', { name: /Remix of/ })).toBeVisible();
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Remix' }).click();
+  const again = page.getByRole('dialog', { name: 'Already Remixed' });
+  await expect(again.getByRole('link', { name: 'Open the original' })).toHaveAttribute(
+    'href',
+    `/components/${slug}`,
+  );
 });

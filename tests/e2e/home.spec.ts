@@ -55,8 +55,19 @@ test('attachments: unsupported type, too many files, images on the free plan', a
   await expect(page.getByText('Too many files')).toBeVisible();
   await expect(page.getByText('Maximum 3 files allowed')).toBeVisible();
 
-  await input.setInputFiles([pdf('brief.pdf')]);
-  await expect(page.getByRole('list', { name: 'Attached files' }).getByText('brief.pdf')).toBeVisible();
+  // A PDF dropped on the box is attached (drops keep only images and PDFs).
+  const drop = await page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['%PDF-1.4\n%%EOF'], 'brief.pdf', { type: 'application/pdf' }));
+    data.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    return data;
+  });
+  const box = page.getByRole('textbox', { name: 'Describe what you want to build' });
+  await box.dispatchEvent('dragover', { dataTransfer: drop });
+  await box.dispatchEvent('drop', { dataTransfer: drop });
+  const attached = page.getByRole('list', { name: 'Attached files' });
+  await expect(attached.getByText('brief.pdf')).toBeVisible();
+  await expect(attached.getByText('notes.txt')).toHaveCount(0);
 
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

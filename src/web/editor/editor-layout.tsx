@@ -1,61 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../components/ui/sheet.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
+import { EditorCanvas } from './editor-canvas.tsx';
 import { EditorHeader } from './header/editor-header.tsx';
-import { PreviewCanvas } from './preview/preview-canvas.tsx';
 import { EditorSidebar } from './sidebar/editor-sidebar.tsx';
-import { useEditor } from './state/editor-context.ts';
-
-const loadCodeView = () => import('./code-view/code-view.tsx');
-const CodeView = lazy(() => loadCodeView().then((module) => ({ default: module.CodeView })));
-
-const MAIN_FILES = {
-  html: 'index.html',
-  react: 'src/App.tsx',
-  vue: 'src/App.vue',
-  svelte: 'src/App.svelte',
-  angular: 'src/app/app.ts',
-} as const;
-
-/** Warms the code view's chunks once the page is idle (they are not part of the first load). */
-function usePreloadCodeView() {
-  const { framework } = useEditor();
-  useEffect(() => {
-    const preload = () =>
-      void loadCodeView()
-        .then((module) => module.preloadCodeEditor(MAIN_FILES[framework]))
-        .catch(() => undefined);
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(preload, { timeout: 4000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(preload, 1500);
-    return () => clearTimeout(timer);
-  }, [framework]);
-}
-
-/** Preview and code share the canvas; the code view is mounted on first use and then kept. */
-function EditorCanvas() {
-  const { view } = useEditor();
-  usePreloadCodeView();
-  const [hasOpenedCode, setHasOpenedCode] = useState(view === 'code');
-  if (view === 'code' && !hasOpenedCode) setHasOpenedCode(true);
-  return (
-    <div className="relative h-full min-h-0">
-      <div className="h-full" hidden={view !== 'preview'}>
-        <PreviewCanvas />
-      </div>
-      {hasOpenedCode ? (
-        <div className="h-full" hidden={view !== 'code'}>
-          <Suspense fallback={null}>
-            <CodeView />
-          </Suspense>
-        </div>
-      ) : null}
-    </div>
-  );
-}
 
 /** Spec §2: a resizable split (sidebar left, canvas right) on desktop; the sidebar in a sheet on phones. */
 export function EditorLayout() {

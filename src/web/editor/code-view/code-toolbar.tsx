@@ -9,15 +9,15 @@ import { CopyButton } from './copy-button.tsx';
 export const ZIP_FILE_NAME = 'kiln-dev.zip';
 
 interface CodeToolbarProps {
+  fileName: string | null;
   content: string | null;
   onToggleFiles: () => void;
   isFilesOpen: boolean;
 }
 
 /** Spec §2 "Code toolbar": framework badge, Copy, Modify (owner), Download. */
-export function CodeToolbar({ content, onToggleFiles, isFilesOpen }: CodeToolbarProps) {
-  const { framework, chatId, selectedVersion, permissions, setSidebarTab, isGenerating, selectedFile } =
-    useEditor();
+export function CodeToolbar({ fileName, content, onToggleFiles, isFilesOpen }: CodeToolbarProps) {
+  const { framework, chatId, selectedVersion, permissions, setSidebarTab, isGenerating } = useEditor();
   const hasCodeHostTab = EDITOR_TABS.some((tab) => tab.id === 'github');
   return (
     <div className="flex h-11 shrink-0 items-center gap-1 border-b bg-background px-2">
@@ -32,9 +32,7 @@ export function CodeToolbar({ content, onToggleFiles, isFilesOpen }: CodeToolbar
         <FolderTree aria-hidden="true" /> Files
       </Button>
       <FrameworkBadge framework={framework} className="ml-1 max-md:hidden" />
-      <span className="ml-2 truncate font-mono text-xs text-muted-foreground max-sm:hidden">
-        {selectedFile}
-      </span>
+      <span className="ml-2 truncate font-mono text-xs text-muted-foreground max-sm:hidden">{fileName}</span>
       <div className="ml-auto flex items-center gap-0.5">
         <CopyButton text={() => content} disabled={content === null} />
         {permissions.modifyCode && hasCodeHostTab ? (

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { FileCode2 } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useEditor } from '../state/editor-context.ts';
+import { useEditor, useEditorStream } from '../state/editor-context.ts';
+import { CodeEditorFallback } from './code-editor-fallback.tsx';
 import { CodeToolbar } from './code-toolbar.tsx';
 import { FileTree } from './file-tree.tsx';
 import { useFileLocks } from './use-file-locks.ts';
@@ -25,19 +25,10 @@ export function preloadCodeEditor(mainFile: string): void {
     .catch(() => undefined);
 }
 
-function EditorFallback() {
-  return (
-    <div className="flex flex-col gap-2 p-4" aria-hidden="true">
-      {[72, 56, 64, 40, 80, 52].map((width, index) => (
-        <Skeleton key={index} className="h-3.5" style={{ width: `${width}%` }} />
-      ))}
-    </div>
-  );
-}
-
 /** Spec §2 code view: toolbar, the 'Files' tree and the read-only editor. */
 export function CodeView() {
-  const { snapshot, selectedFile, selectFile, activeFile, isGenerating } = useEditor();
+  const { selectFile, isGenerating } = useEditor();
+  const { snapshot, selectedFile, activeFile } = useEditorStream();
   const locks = useFileLocks();
   const [isFilesOpen, setIsFilesOpen] = useState(false);
   const file = snapshot?.files.find((candidate) => candidate.name === selectedFile) ?? null;
@@ -45,6 +36,7 @@ export function CodeView() {
   return (
     <div className="flex h-full min-h-0 flex-col bg-background">
       <CodeToolbar
+        fileName={selectedFile}
         content={file?.content ?? null}
         isFilesOpen={isFilesOpen}
         onToggleFiles={() => setIsFilesOpen((open) => !open)}
@@ -85,7 +77,7 @@ export function CodeView() {
         </aside>
         <div className="min-w-0 flex-1 bg-[var(--code-background)]">
           {file ? (
-            <Suspense fallback={<EditorFallback />}>
+            <Suspense fallback={<CodeEditorFallback />}>
               <CodeEditor
                 path={file.name}
                 content={file.content}

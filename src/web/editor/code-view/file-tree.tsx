@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ChevronRight, FileCode2, Folder, FolderOpen, Lock, LockOpen } from 'lucide-react';
+import { ChevronRight, FileCode2, Folder, FolderOpen } from 'lucide-react';
 import { buildFileTree, type FileTreeNode } from '../../../core/artifact/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
+import { LockButton } from './lock-button.tsx';
 
 interface FileTreeProps {
   files: readonly { name: string; isLocked: boolean }[];
@@ -113,44 +114,4 @@ export function FileTree({
   );
 
   return <nav aria-label="Files">{renderNodes(tree, 0)}</nav>;
-}
-
-interface LockButtonProps {
-  kind: 'file' | 'folder';
-  name: string;
-  isLocked: boolean;
-  canLock: boolean;
-  onToggle: () => void;
-}
-
-function LockButton({ kind, name, isLocked, canLock, onToggle }: LockButtonProps) {
-  if (!canLock) {
-    return isLocked ? (
-      <span className="mr-1.5 text-muted-foreground" title="Locked">
-        <Lock aria-label="Locked" className="size-3" />
-      </span>
-    ) : null;
-  }
-  const label = `${isLocked ? 'Unlock' : 'Lock'} ${kind} ${name}`;
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={isLocked}
-      title={isLocked ? 'Locked: the AI will not change it. Click to unlock.' : 'Lock against AI changes'}
-      onClick={onToggle}
-      className={cn(
-        'mr-0.5 flex size-6 shrink-0 items-center justify-center rounded text-muted-foreground transition-opacity hover:bg-background hover:text-foreground focus-visible:opacity-100',
-        isLocked
-          ? 'text-brand-foreground opacity-100'
-          : 'opacity-0 group-hover:opacity-100 [@media(hover:none)]:opacity-100',
-      )}
-    >
-      {isLocked ? (
-        <Lock aria-hidden="true" className="size-3" />
-      ) : (
-        <LockOpen aria-hidden="true" className="size-3" />
-      )}
-    </button>
-  );
 }

@@ -3,14 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { serializeSnapshot, toggleFileLock, toggleFolderLock } from '../../../core/artifact/index.ts';
 import { snapshotQueryKey } from '../data/chat-query.ts';
 import { useSaveLocks } from '../data/use-chat-mutations.ts';
-import { useEditor } from '../state/editor-context.ts';
+import { useEditor, useEditorStream } from '../state/editor-context.ts';
 
 /**
  * Spec §4 "File lock": toggles are applied at once (optimistic) and saved with
  * PUT /api/chats/:id/artifact; when saving fails the previous state comes back silently.
  */
 export function useFileLocks() {
-  const { chatId, selectedVersion, snapshot, permissions, isGenerating } = useEditor();
+  const { chatId, selectedVersion, permissions, isGenerating } = useEditor();
+  const { snapshot } = useEditorStream();
   const queryClient = useQueryClient();
   const save = useSaveLocks(chatId);
   const canLock = permissions.lockFiles && !isGenerating && selectedVersion !== null && snapshot !== null;

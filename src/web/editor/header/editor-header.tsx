@@ -30,11 +30,10 @@ interface EditorHeaderProps {
 /** Spec §2 editor header: title, preview/code toggle, preview actions, Share/Remix menu. */
 export function EditorHeader({ onOpenSidebar }: EditorHeaderProps) {
   const editor = useEditor();
-  const { data, selectedVersion, generation, view, setView, framework } = editor;
+  const { data, selectedVersion, runningVersion, view, setView, framework } = editor;
   const session = useSession();
   const status = usePreviewStatus();
   const [dialog, setDialog] = useState<'share' | 'remix' | 'fullscreen' | null>(null);
-  const runningVersion = generation.status === 'running' ? generation.version : null;
   const title = data.chat.title?.trim() || `Version #${runningVersion ?? selectedVersion ?? 1}`;
 
   return (

@@ -20,7 +20,8 @@ const PREMIUM_REQUIRED = {
 /** Spec §2 "Input form (authorized users)". */
 export function InputForm() {
   const editor = useEditor();
-  const { permissions, isGenerating, finishReason, build, framework, chatId, snapshot } = editor;
+  const { permissions, isGenerating, finishReason, build, framework, chatId, hasSnapshot, runningVersion } =
+    editor;
   const me = useMe();
   const plan = me.data?.plan ?? PLANS.free;
   const [prompt, setPrompt] = useState('');
@@ -71,11 +72,7 @@ export function InputForm() {
         hasLengthError={finishReason === 'length'}
         hasBuildError={build.status === 'error'}
         onSubmit={(text, files) => editor.sendPrompt({ prompt: text, files })}
-        onStop={
-          editor.generation.status === 'running' && editor.generation.version !== null
-            ? editor.stopGeneration
-            : undefined
-        }
+        onStop={runningVersion !== null ? editor.stopGeneration : undefined}
         tools={
           <>
             <Tooltip content="Improve prompt">
@@ -114,7 +111,7 @@ export function InputForm() {
                   size="icon"
                   className="size-8 text-muted-foreground"
                   aria-label="Component theme"
-                  disabled={!snapshot || isGenerating}
+                  disabled={!hasSnapshot || isGenerating}
                   onClick={() => setIsThemeOpen(true)}
                 >
                   <Palette aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useEditor } from '../state/editor-context.ts';
+import { useEditor, useEditorStream } from '../state/editor-context.ts';
 import { HtmlPreviewFrame } from './html-preview-frame.tsx';
 import { webcontainerHostUrl } from './preview-addresses.ts';
 
@@ -14,7 +14,8 @@ interface FullscreenDialogProps {
  * blocks external ones; a built other framework at {chatId}-{version}.webcontainer.{host}.
  */
 export function FullscreenDialog({ open, onOpenChange }: FullscreenDialogProps) {
-  const { framework, snapshot, chatId, selectedVersion, data } = useEditor();
+  const { framework, chatId, selectedVersion, data } = useEditor();
+  const { snapshot } = useEditorStream();
   const title = data.chat.title ?? 'Component';
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>

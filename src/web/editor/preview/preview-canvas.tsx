@@ -1,6 +1,6 @@
 import { Boxes, MessageSquareText } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { useEditor } from '../state/editor-context.ts';
+import { useEditor, useEditorStream } from '../state/editor-context.ts';
 import { BuildErrorPanel } from './build-error-panel.tsx';
 import { BuildProgress } from './build-progress.tsx';
 import { CreatingSkeleton } from './creating-skeleton.tsx';
@@ -14,7 +14,8 @@ import { usePreviewStatus } from './use-preview-status.ts';
 /** The preview side of the canvas: the live frame or the state the spec names for it. */
 export function PreviewCanvas() {
   const editor = useEditor();
-  const { snapshot, framework, isGenerating, permissions, build, chatId, selectedVersion } = editor;
+  const { framework, isGenerating, permissions, build, chatId, selectedVersion } = editor;
+  const { snapshot } = useEditorStream();
   const status = usePreviewStatus();
   const title = `Preview of ${editor.data.chat.title ?? 'the component'}`;
   const hasHtmlPage = framework === 'html' && snapshot !== null && findEntryHtml(snapshot.files) !== null;

@@ -4,10 +4,10 @@ export type PreviewStatus = 'empty' | 'loading' | 'error' | 'token-limit' | 'rea
 
 /** One answer to 'what does the preview show', shared by the canvas and the header buttons. */
 export function usePreviewStatus(): PreviewStatus {
-  const { isGenerating, isSnapshotLoading, snapshot, selectedVersion, framework, build, finishReason } =
+  const { isGenerating, isSnapshotLoading, hasSnapshot, selectedVersion, framework, build, finishReason } =
     useEditor();
   if (isGenerating || isSnapshotLoading) return 'loading';
-  if (selectedVersion === null || !snapshot) return 'empty';
+  if (selectedVersion === null || !hasSnapshot) return 'empty';
   if (finishReason === 'length') return 'token-limit';
   if (framework === 'html') return 'ready';
   if (build.status === 'error') return 'error';

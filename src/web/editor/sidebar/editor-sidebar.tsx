@@ -1,18 +1,10 @@
 import { Suspense } from 'react';
 import { DemoModelNotice } from '../../ai/demo-model-notice.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { InputForm } from '../input/input-form.tsx';
 import { useEditor } from '../state/editor-context.ts';
+import { PanelFallback } from './panel-fallback.tsx';
 import { visibleTabs, type EditorTabId } from './tab-registry.ts';
-
-function PanelFallback() {
-  return (
-    <div className="flex justify-center py-10">
-      <Spinner className="text-muted-foreground" label="Loading" />
-    </div>
-  );
-}
 
 /** The sidebar: the registered tabs the viewer may see, and the input form for authorized users. */
 export function EditorSidebar() {

@@ -25,23 +25,22 @@ export interface EditorContextValue {
   canSwitchVersion: boolean;
   selectVersion: (version: number) => void;
 
-  /** What the preview and the code view show: the streamed files, else the selected version's. */
-  snapshot: Snapshot | null;
+  /** There are files to show (the streamed ones, or the selected version's). */
+  hasSnapshot: boolean;
   isSnapshotLoading: boolean;
-  /** The file the model is writing right now (streaming only). */
-  activeFile: string | null;
 
   view: EditorView;
   setView: (view: EditorView) => void;
-  selectedFile: string | null;
   /** Opens a file in the code view (clicking a file in the chat). */
   openFile: (path: string) => void;
   selectFile: (path: string) => void;
   sidebarTab: EditorTabId;
   setSidebarTab: (tab: EditorTabId) => void;
 
-  generation: GenerationView;
   isGenerating: boolean;
+  /** The version being generated (null until the server names it, and when idle). */
+  runningVersion: number | null;
+  isStopping: boolean;
   sendPrompt: (request: GenerationRequest) => Promise<boolean>;
   continueGeneration: () => void;
   fixErrors: (errorText: string) => void;
@@ -53,7 +52,27 @@ export interface EditorContextValue {
   reloadPreview: () => void;
 }
 
+/**
+ * What changes with every streamed render (twice a second while generating). Kept apart so
+ * that only the parts showing the stream re-render.
+ */
+export interface EditorStreamValue {
+  generation: GenerationView;
+  /** What the preview and the code view show: the streamed files, else the selected version's. */
+  snapshot: Snapshot | null;
+  /** The file the model is writing right now (streaming only). */
+  activeFile: string | null;
+  selectedFile: string | null;
+}
+
 export const EditorContext = createContext<EditorContextValue | null>(null);
+export const EditorStreamContext = createContext<EditorStreamValue | null>(null);
+
+export function useEditorStream(): EditorStreamValue {
+  const value = useContext(EditorStreamContext);
+  if (!value) throw new Error('useEditorStream must be used inside <EditorProvider>');
+  return value;
+}
 
 export function useEditor(): EditorContextValue {
   const value = useContext(EditorContext);

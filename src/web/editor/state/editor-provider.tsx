@@ -21,7 +21,13 @@ import { useGeneration, type GenerationResult } from '../generation/use-generati
 import { usePreviewBuild } from '../preview/use-preview-build.ts';
 import { useChatEvents, type RealtimeEvent } from '../realtime/use-chat-events.ts';
 import type { EditorTabId } from '../sidebar/tab-registry.ts';
-import { EditorContext, type EditorContextValue, type EditorView } from './editor-context.ts';
+import {
+  EditorContext,
+  EditorStreamContext,
+  type EditorContextValue,
+  type EditorStreamValue,
+  type EditorView,
+} from './editor-context.ts';
 import { readPendingGeneration, sentPendingKeys } from './pending-generation.ts';
 import { useSelectedVersion } from './use-selected-version.ts';
 
@@ -213,6 +219,7 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
     return selectedMessagesStored;
   }, [running?.version, data.messages, selectedMessagesStored]);
 
+  const hasSnapshot = snapshot !== null;
   const value = useMemo<EditorContextValue>(
     () => ({
       slug,
@@ -226,20 +233,19 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
       selectedMessages,
       canSwitchVersion: !isGenerating && !selected.isLoading,
       selectVersion,
-      snapshot,
+      hasSnapshot,
       isSnapshotLoading: selected.isLoading,
-      activeFile,
       view,
       setView,
-      selectedFile,
       openFile,
       selectFile: setPickedFile,
       sidebarTab,
       setSidebarTab: (tab) => {
         if (!isGenerating) setSidebarTab(tab);
       },
-      generation: generation.view,
       isGenerating,
+      runningVersion: running?.version ?? null,
+      isStopping: running?.isStopping ?? false,
       sendPrompt,
       continueGeneration,
       fixErrors,
@@ -261,13 +267,12 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
       isGenerating,
       selected.isLoading,
       selectVersion,
-      snapshot,
-      activeFile,
+      hasSnapshot,
       view,
-      selectedFile,
       openFile,
       sidebarTab,
-      generation.view,
+      running?.version,
+      running?.isStopping,
       sendPrompt,
       continueGeneration,
       fixErrors,
@@ -278,10 +283,17 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
     ],
   );
 
+  const stream = useMemo<EditorStreamValue>(
+    () => ({ generation: generation.view, snapshot, activeFile, selectedFile }),
+    [generation.view, snapshot, activeFile, selectedFile],
+  );
+
   return (
     <EditorContext value={value}>
-      {children}
-      <LimitDialog state={limitDialog} onClose={() => setLimitDialog(null)} />
+      <EditorStreamContext value={stream}>
+        {children}
+        <LimitDialog state={limitDialog} onClose={() => setLimitDialog(null)} />
+      </EditorStreamContext>
     </EditorContext>
   );
 }

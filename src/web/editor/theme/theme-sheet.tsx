@@ -6,7 +6,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../compone
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useChangeTheme } from '../data/use-chat-mutations.ts';
-import { useEditor } from '../state/editor-context.ts';
+import { useEditor, useEditorStream } from '../state/editor-context.ts';
 
 interface ThemeSheetProps {
   open: boolean;
@@ -15,7 +15,8 @@ interface ThemeSheetProps {
 
 /** Spec §2 "Theme sheet ('Component Theme', HTML only)". */
 export function ThemeSheet({ open, onOpenChange }: ThemeSheetProps) {
-  const { slug, chatId, snapshot, selectedVersion, isGenerating } = useEditor();
+  const { slug, chatId, selectedVersion, isGenerating } = useEditor();
+  const { snapshot } = useEditorStream();
   const change = useChangeTheme(slug, chatId);
   const current = useMemo(() => {
     const page = snapshot?.files.find((file) => file.name === 'index.html');

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Sparkles } from 'lucide-react';
 import { parseArtifactText } from '../../../../core/artifact/index.ts';
 import { readTheme } from '../../../../core/themes/index.ts';
-import { useEditor } from '../../state/editor-context.ts';
+import { useEditor, useEditorStream } from '../../state/editor-context.ts';
 import { AssistantMessage } from './assistant-message.tsx';
 import { DeleteVersionButton } from './delete-version-button.tsx';
 import type { AttachmentView } from './user-attachments.tsx';
@@ -10,7 +10,8 @@ import { UserMessage } from './user-message.tsx';
 
 /** Spec §2 "Chat tab": the messages of the selected version, or the one being generated. */
 export default function ChatTab() {
-  const { data, selectedMessages, generation, snapshot, framework, openFile, permissions } = useEditor();
+  const { data, selectedMessages, framework, openFile, permissions } = useEditor();
+  const { generation, snapshot } = useEditorStream();
   const running = generation.status === 'running' ? generation : null;
   const { user, assistant } = selectedMessages;
 
