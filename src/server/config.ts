@@ -48,6 +48,8 @@ const schema = z.object({
   KILN_BUILD_MEMORY_MB: z.coerce.number().int().min(256).default(2048),
   /** auto = bubblewrap when available, else rlimits only; bwrap = require it; none = no sandbox. */
   KILN_SANDBOX: z.enum(['auto', 'bwrap', 'none']).default('auto'),
+  /** Keep one sandboxed build per framework started ahead of time (decision 0036). */
+  KILN_PREVIEW_STANDBY: z.enum(['true', 'false']).default('true'),
 });
 
 export interface Config {
@@ -85,6 +87,7 @@ export interface Config {
     buildTimeoutMs: number;
     buildMemoryMb: number;
     sandbox: 'auto' | 'bwrap' | 'none';
+    standby: boolean;
   };
 }
 
@@ -137,6 +140,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       buildTimeoutMs: e.KILN_BUILD_TIMEOUT_MS,
       buildMemoryMb: e.KILN_BUILD_MEMORY_MB,
       sandbox: e.KILN_SANDBOX,
+      standby: e.KILN_PREVIEW_STANDBY === 'true',
     },
   };
 }

@@ -18,18 +18,7 @@ export function runBuildScript(
   limits: ProcessLimits,
   signal?: AbortSignal,
 ): Promise<RunResult> {
-  const env: Record<string, string> = {
-    PATH: `${path.join(workspace, 'node_modules', '.bin')}:/usr/local/bin:/usr/bin:/bin`,
-    HOME: path.join(workspace, '.kiln-home'),
-    NODE_ENV: 'production',
-    CI: '1',
-    // Angular CLI: no analytics prompt, no completion setup.
-    NG_CLI_ANALYTICS: 'false',
-    NG_FORCE_TTY: 'false',
-    NO_COLOR: '1',
-    FORCE_COLOR: '0',
-    NODE_OPTIONS: `--max-old-space-size=${Math.max(256, Math.floor(limits.memoryMb * 0.75))}`,
-  };
+  const env = buildEnv(workspace, limits);
   const direct = directCommand(workspace, script);
   const [program, args] = direct ?? ['/bin/sh', ['-c', script]];
   const wrapped = sandboxCommand(sandbox, workspace, env, program, args, MAX_OUTPUT_FILE_BYTES);
@@ -41,6 +30,22 @@ export function runBuildScript(
     limits,
     signal,
   });
+}
+
+/** The environment of a build step: nothing of Kiln's own (keys, database URL) leaks in. */
+export function buildEnv(workspace: string, limits: ProcessLimits): Record<string, string> {
+  return {
+    PATH: `${path.join(workspace, 'node_modules', '.bin')}:/usr/local/bin:/usr/bin:/bin`,
+    HOME: path.join(workspace, '.kiln-home'),
+    NODE_ENV: 'production',
+    CI: '1',
+    // Angular CLI: no analytics prompt, no completion setup.
+    NG_CLI_ANALYTICS: 'false',
+    NG_FORCE_TTY: 'false',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    NODE_OPTIONS: `--max-old-space-size=${Math.max(256, Math.floor(limits.memoryMb * 0.75))}`,
+  };
 }
 
 /** Known build CLIs and their entry files inside node_modules. */

@@ -15,6 +15,9 @@ import type { OutputCache } from './output-cache.ts';
 import { missingScripts, sanitizePackageJson } from './package-json.ts';
 import type { ProcessLimits } from './run-limited.ts';
 import type { Sandbox } from './sandbox.ts';
+import { dependencyKey, fillStandbyWorkspace, type Standby, type StandbyPool } from './standby.ts';
+import type { Framework } from '../../core/frameworks/index.ts';
+import type { RunResult } from './run-limited.ts';
 import { chownWorkspace, envLocalText, materializeWorkspace } from './workspace.ts';
 
 /** The spec's build steps (§4): materialize → install → build. */
@@ -26,6 +29,8 @@ export interface BuilderContext {
   sandbox: Sandbox;
   cache: OutputCache;
   limits: { timeoutMs: number; memoryMb: number };
+  /** Builds started ahead of time (decision 0036); absent where they cannot be isolated. */
+  standby?: StandbyPool;
 }
 
 export interface BuildInput {
@@ -34,6 +39,7 @@ export interface BuildInput {
   files: readonly ProjectFile[];
   /** The chat's integration variables, written as .env.local. */
   env: Record<string, string>;
+  framework?: Framework;
 }
 
 export type BuildOutcome =
@@ -77,12 +83,13 @@ export async function buildProject(
   signal?: AbortSignal,
 ): Promise<BuildOutcome> {
   const timings: Record<string, number> = {};
-  const workspace = path.join(
+  let workspace = path.join(
     context.workspacesDir,
     `${input.hash.slice(0, 12)}-${randomBytes(4).toString('hex')}`,
   );
   const limits: ProcessLimits = { ...context.limits, maxOutputBytes: MAX_LOG_BYTES };
   let log = '';
+  let standby: Standby | null = null;
   try {
     await onStep('initializing');
     let started = performance.now();
@@ -95,31 +102,43 @@ export async function buildProject(
       const text = missing.map((name) => `ERR_PNPM_NO_SCRIPT Missing script: "${name}"`).join('\n');
       return failure(classifyBuildLog(text, { hasFailed: true }) ?? BUILD_FALLBACK, text);
     }
-    await materializeWorkspace(workspace, input.files);
+    standby = takeStandby(context, input.framework, manifest.packageJson);
+    if (standby) {
+      workspace = standby.workspace;
+      timings.standby = 1;
+      await fillStandbyWorkspace(workspace, input.files);
+    } else {
+      await materializeWorkspace(workspace, input.files);
+    }
     await fs.writeFile(path.join(workspace, 'package.json'), manifest.text);
     const envText = envLocalText(input.env);
     if (envText) await fs.writeFile(path.join(workspace, '.env.local'), envText + '\n');
     timings.materializeMs = performance.now() - started;
 
     await onStep('processing');
-    const install = await installDependencies(workspace, context.pnpm, limits, signal);
-    log += install.output;
-    timings.installMs = install.durationMs;
-    if (install.exitCode !== 0) {
-      return failure(classifyInstallLog(install.output, { hasFailed: true }) ?? INSTALL_FALLBACK, log);
+    if (!standby) {
+      // A standby was installed with exactly these dependencies already.
+      const install = await installDependencies(workspace, context.pnpm, limits, signal);
+      log += install.output;
+      timings.installMs = install.durationMs;
+      if (install.exitCode !== 0) {
+        return failure(classifyInstallLog(install.output, { hasFailed: true }) ?? INSTALL_FALLBACK, log);
+      }
     }
 
     await onStep('starting');
     if (context.sandbox.kind === 'unprivileged' && process.getuid?.() === 0) {
       await chownWorkspace(workspace, 65534, 65534);
     }
-    const build = await runBuildScript(
-      context.sandbox,
-      workspace,
-      manifest.packageJson.scripts!.build!,
-      limits,
-      signal,
-    );
+    const build = standby
+      ? await runStandby(standby, signal)
+      : await runBuildScript(
+          context.sandbox,
+          workspace,
+          manifest.packageJson.scripts!.build!,
+          limits,
+          signal,
+        );
     log += build.output;
     timings.buildMs = build.durationMs;
     if (build.exitCode !== 0) {
@@ -143,5 +162,36 @@ export async function buildProject(
   } finally {
     // Workspaces are scratch space: the output has been moved into the cache already.
     void fs.rm(workspace, { recursive: true, force: true }).catch(() => undefined);
+    if (standby) {
+      standby.process.kill();
+      // The next standby starts after this build, not during it.
+      void context.standby?.refill(standby.framework);
+    }
+  }
+}
+
+/** A standby for this project: plain `vite build` with exactly its template's dependencies. */
+function takeStandby(
+  context: BuilderContext,
+  framework: Framework | undefined,
+  packageJson: {
+    scripts?: Record<string, string>;
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  },
+): Standby | null {
+  if (!context.standby || !framework) return null;
+  if (packageJson.scripts?.build?.trim().replace(/\s+/g, ' ') !== 'vite build') return null;
+  return context.standby.take(framework, dependencyKey(packageJson));
+}
+
+async function runStandby(standby: Standby, signal?: AbortSignal): Promise<RunResult> {
+  const onAbort = () => standby.process.kill();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    standby.process.arm('build\n');
+    return await standby.process.result;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -28,13 +28,42 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
+/** A limited process that may be started before its work is due (a standby build). */
+export interface LimitedProcess {
+  /** Settles when the process ends, with its capped output. */
+  result: Promise<RunResult>;
+  /** Starts the wall-clock limit and, if given, writes `input` to the process's stdin. */
+  arm(input?: string): void;
+  kill(): void;
+  /** True once the process has ended (a standby that died can no longer be used). */
+  readonly hasEnded: boolean;
+}
+
 const MEMORY_POLL_MS = 250;
 const BUILD_NICENESS = 10;
 
 /** Runs a command with a wall-clock limit, a memory watchdog and a capped log. */
 export function runLimited(command: string, args: string[], options: RunOptions): Promise<RunResult> {
-  const started = performance.now();
-  return new Promise((resolve) => {
+  const limited = startLimited(command, args, options, { isStandby: false });
+  limited.arm();
+  return limited.result;
+}
+
+/**
+ * Spawns a limited process. A standby gets a stdin pipe and its wall-clock limit only starts
+ * when armed; the memory watchdog and the output cap apply from the start either way.
+ */
+export function startLimited(
+  command: string,
+  args: string[],
+  options: RunOptions,
+  mode: { isStandby: boolean },
+): LimitedProcess {
+  let started = performance.now();
+  let armTimer: (input?: string) => void = () => {};
+  let killNow: () => void = () => {};
+  let ended = false;
+  const result = new Promise<RunResult>((resolve) => {
     // Lower priority: a build never starves the web process (or, in tests, everything else).
     const child = spawn('/usr/bin/nice', ['-n', String(BUILD_NICENESS), command, ...args], {
       cwd: options.cwd,
@@ -43,8 +72,10 @@ export function runLimited(command: string, args: string[], options: RunOptions)
       gid: options.gid,
       // Own process group, so the whole tree can be killed at once.
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [mode.isStandby ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
+    // A standby that dies before its build must not crash Kiln on a write to its stdin.
+    child.stdin?.on('error', () => {});
     const chunks: Buffer[] = [];
     let kept = 0;
     let isTruncated = false;
@@ -59,8 +90,8 @@ export function runLimited(command: string, args: string[], options: RunOptions)
       kept += part.length;
       if (part.length < chunk.length) isTruncated = true;
     };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
 
     let killedFor: RunResult['killedFor'];
     const kill = (reason: NonNullable<RunResult['killedFor']>) => {
@@ -68,7 +99,13 @@ export function runLimited(command: string, args: string[], options: RunOptions)
       killedFor = reason;
       killTree(child.pid);
     };
-    const timer = setTimeout(() => kill('timeout'), options.limits.timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    armTimer = (input) => {
+      started = performance.now();
+      timer = setTimeout(() => kill('timeout'), options.limits.timeoutMs);
+      if (input !== undefined) child.stdin?.end(input);
+    };
+    killNow = () => kill('aborted');
     const limitBytes = options.limits.memoryMb * 1024 * 1024;
     const watchdog = setInterval(() => {
       if (child.pid !== undefined && treeRssBytes(child.pid) > limitBytes) kill('memory');
@@ -78,6 +115,7 @@ export function runLimited(command: string, args: string[], options: RunOptions)
     if (options.signal?.aborted) onAbort();
 
     const finish = (exitCode: number | null, extra = '') => {
+      ended = true;
       clearTimeout(timer);
       clearInterval(watchdog);
       options.signal?.removeEventListener('abort', onAbort);
@@ -92,6 +130,14 @@ export function runLimited(command: string, args: string[], options: RunOptions)
     child.on('error', (error) => finish(null, `\nError: ${error.message}\n`));
     child.on('close', (code) => finish(killedFor ? null : code));
   });
+  return {
+    result,
+    arm: (input) => armTimer(input),
+    kill: () => killNow(),
+    get hasEnded() {
+      return ended;
+    },
+  };
 }
 
 function killTree(pid: number | undefined): void {

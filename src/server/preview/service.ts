@@ -10,6 +10,7 @@ import type { ProjectFile } from './content-hash.ts';
 import { OutputCache } from './output-cache.ts';
 import { createPreviewToken } from './preview-token.ts';
 import { prewarmStore } from './prewarm.ts';
+import { StandbyPool } from './standby.ts';
 import { detectSandbox, type Sandbox } from './sandbox.ts';
 import { loadPreviewVersion, markBuilt, versionHash, type PreviewVersion } from './versions.ts';
 
@@ -54,6 +55,8 @@ export interface PreviewService {
   readonly secret: string;
   readonly hostSuffixes: { preview: string; webcontainer: string };
   start(): void;
+  /** Settles once the standby builds (if any) are started; tests and benchmarks wait for it. */
+  standbysReady(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -74,9 +77,21 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     cache,
     limits: { timeoutMs: config.preview.buildTimeoutMs, memoryMb: config.preview.buildMemoryMb },
   };
+  // Standbys need their own sandbox per build; the unprivileged fallback shares a user, so no.
+  if (config.preview.standby && sandbox.kind !== 'unprivileged') {
+    builder.standby = new StandbyPool({
+      workspacesDir: builder.workspacesDir,
+      pnpm: builder.pnpm,
+      sandbox,
+      limits: { ...builder.limits, maxOutputBytes: 512 * 1024 },
+      templateFiles: deps.templateFiles,
+      log,
+    });
+  }
   const envOf = deps.integrationEnv ?? (async () => ({}));
   const publicUrl = new URL(config.publicUrl);
   const prewarmController = new AbortController();
+  let standbyFill: Promise<void> = Promise.resolve();
   let worker: Worker | undefined;
 
   const publishStatus = (chatId: string, version: number, status: BuildStatus, error?: BuildErrorPayload) =>
@@ -125,7 +140,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     const started = performance.now();
     const outcome = await buildProject(
       builder,
-      { hash, files, env: await envOf(chatId) },
+      { hash, files, env: await envOf(chatId), framework: version.framework },
       async (step) => {
         await context.progress(step);
         publishStatus(chatId, number, step);
@@ -242,7 +257,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       };
       void begin().catch((error: unknown) => log(`preview: worker failed to start: ${String(error)}`));
       if (deps.prewarm ?? true) {
-        void prewarmStore({
+        const warm = prewarmStore({
           pnpm: builder.pnpm,
           workspacesDir: builder.workspacesDir,
           templateFiles: deps.templateFiles,
@@ -251,12 +266,22 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
           log,
           signal: prewarmController.signal,
         }).catch((error: unknown) => log(`preview: pre-warm failed: ${String(error)}`));
+        // Standbys install offline from the warm store, so they start once it is warm.
+        standbyFill = warm.then(() => builder.standby?.fill());
+      } else {
+        standbyFill = builder.standby?.fill() ?? Promise.resolve();
       }
+    },
+
+    async standbysReady() {
+      await standbyFill;
+      await builder.standby?.whenReady();
     },
 
     async close() {
       prewarmController.abort();
       await worker?.close();
+      await builder.standby?.close();
     },
   };
   return service;

@@ -1,0 +1,30 @@
+// Runs inside the build sandbox of one workspace (docs/decisions/0036-standby-builds.md).
+// Started before the project's files arrive: loads Vite and the template's Vite plugins, then
+// waits for one line on stdin ("build") and builds the workspace once, like `vite build`.
+import fs from 'node:fs';
+import process from 'node:process';
+import readline from 'node:readline';
+
+const root = process.cwd();
+const vite = await import('vite');
+const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+const preload = names.filter((name) => name !== 'vite' && /vite|tailwind/.test(name));
+for (const compiler of ['vue/compiler-sfc', 'svelte/compiler']) {
+  if (names.includes(compiler.split('/')[0])) preload.push(compiler);
+}
+await Promise.all(preload.map((name) => import(name).catch(() => undefined)));
+
+const lines = readline.createInterface({ input: process.stdin });
+for await (const line of lines) {
+  if (line.trim() !== 'build') break;
+  try {
+    await vite.build({ root, configLoader: 'runner', logLevel: 'info' });
+    process.exit(0);
+  } catch (error) {
+    // The same words as the Vite CLI, so the build-log classifier reads both alike.
+    console.error(`error during build:\n${error?.stack ?? String(error)}`);
+    process.exit(1);
+  }
+}
+process.exit(2);

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Framework } from '../../core/frameworks/index.ts';
+import { buildEnv, MAX_OUTPUT_FILE_BYTES } from './build-step.ts';
+import type { ProjectFile } from './content-hash.ts';
+import { installDependencies, type PnpmPaths } from './install.ts';
+import { sanitizePackageJson } from './package-json.ts';
+import { startLimited, type LimitedProcess, type ProcessLimits } from './run-limited.ts';
+import { sandboxCommand, type Sandbox } from './sandbox.ts';
+import { materializeWorkspace } from './workspace.ts';
+
+/** Frameworks built by plain `vite build`, which a standby can run. */
+export const STANDBY_FRAMEWORKS: readonly Framework[] = ['react', 'vue', 'svelte'];
+const RUNNER = fileURLToPath(new URL('./standby-runner.mjs', import.meta.url));
+const RUNNER_IN_WORKSPACE = path.join('.kiln-home', 'standby-runner.mjs');
+
+/**
+ * A build started ahead of its version (decision 0036): a workspace with the template's
+ * dependencies installed and a sandboxed Node process that has already loaded Vite and the
+ * framework's plugins. It serves exactly one build, then it is gone; no state crosses builds.
+ */
+export interface Standby {
+  framework: Framework;
+  workspace: string;
+  /** The dependencies it was installed with; a version must need exactly these. */
+  dependencyKey: string;
+  process: LimitedProcess;
+}
+
+/** The dependencies of a package.json, in a stable form to compare two projects. */
+export function dependencyKey(packageJson: {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}): string {
+  const sorted = (deps: Record<string, string> = {}) =>
+    Object.entries(deps).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([sorted(packageJson.dependencies), sorted(packageJson.devDependencies)]);
+}
+
+export interface StandbyPoolOptions {
+  workspacesDir: string;
+  pnpm: PnpmPaths;
+  sandbox: Sandbox;
+  limits: ProcessLimits;
+  templateFiles: (framework: Framework) => Promise<ProjectFile[]>;
+  log: (message: string) => void;
+}
+
+/** One standby per framework, refilled after each build that used one. */
+export class StandbyPool {
+  private readonly ready = new Map<Framework, Standby>();
+  private readonly preparing = new Map<Framework, Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly options: StandbyPoolOptions) {}
+
+  /** Prepares a standby for each framework that has none (in the background). */
+  fill(): Promise<void> {
+    return Promise.all(STANDBY_FRAMEWORKS.map((framework) => this.refill(framework))).then(() => undefined);
+  }
+
+  refill(framework: Framework): Promise<void> {
+    if (this.closed || !STANDBY_FRAMEWORKS.includes(framework) || this.ready.has(framework)) {
+      return Promise.resolve();
+    }
+    let pending = this.preparing.get(framework);
+    if (!pending) {
+      pending = this.prepare(framework)
+        .then((standby) => {
+          if (!standby) return;
+          if (this.closed) void this.discard(standby);
+          else this.ready.set(framework, standby);
+        })
+        .catch((error: unknown) => this.options.log(`preview: standby ${framework} failed: ${String(error)}`))
+        .finally(() => this.preparing.delete(framework));
+      this.preparing.set(framework, pending);
+    }
+    return pending;
+  }
+
+  /** Settles when no standby is being prepared (tests and benchmarks wait for refills). */
+  async whenReady(): Promise<void> {
+    while (this.preparing.size > 0) await Promise.allSettled([...this.preparing.values()]);
+  }
+
+  /** The framework's standby, if it is alive and was installed with exactly these dependencies. */
+  take(framework: Framework, key: string): Standby | null {
+    const standby = this.ready.get(framework);
+    if (!standby || standby.dependencyKey !== key) return null;
+    this.ready.delete(framework);
+    if (standby.process.hasEnded) {
+      void this.discard(standby);
+      return null;
+    }
+    return standby;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.preparing.values()]);
+    await Promise.all([...this.ready.values()].map((standby) => this.discard(standby)));
+    this.ready.clear();
+  }
+
+  private async discard(standby: Standby): Promise<void> {
+    standby.process.kill();
+    await standby.process.result;
+    await fs.rm(standby.workspace, { recursive: true, force: true });
+  }
+
+  private async prepare(framework: Framework): Promise<Standby | null> {
+    const { options } = this;
+    const template = await options.templateFiles(framework);
+    const manifest = sanitizePackageJson(
+      template.find((file) => file.name === 'package.json')?.content ?? '{}',
+    );
+    if (!manifest.ok) return null;
+    const workspace = path.join(
+      options.workspacesDir,
+      `standby-${framework}-${randomBytes(4).toString('hex')}`,
+    );
+    await materializeWorkspace(workspace, [{ name: 'package.json', content: manifest.text }]);
+    const install = await installDependencies(workspace, options.pnpm, options.limits);
+    if (install.exitCode !== 0) {
+      await fs.rm(workspace, { recursive: true, force: true });
+      return null;
+    }
+    await fs.copyFile(RUNNER, path.join(workspace, RUNNER_IN_WORKSPACE));
+    const env = buildEnv(workspace, options.limits);
+    const wrapped = sandboxCommand(
+      options.sandbox,
+      workspace,
+      env,
+      process.execPath,
+      [path.join(workspace, RUNNER_IN_WORKSPACE)],
+      MAX_OUTPUT_FILE_BYTES,
+    );
+    const limited = startLimited(
+      wrapped.command,
+      wrapped.args,
+      {
+        cwd: workspace,
+        env: options.sandbox.kind === 'bwrap' ? { PATH: '/usr/bin:/bin' } : env,
+        uid: wrapped.uid,
+        gid: wrapped.gid,
+        limits: options.limits,
+      },
+      { isStandby: true },
+    );
+    return { framework, workspace, dependencyKey: dependencyKey(manifest.packageJson), process: limited };
+  }
+}
+
+/**
+ * Puts a project into a standby's workspace: the template's own files that the project does not
+ * have are removed (node_modules and the runner stay), then the project's files are written.
+ */
+export async function fillStandbyWorkspace(workspace: string, files: readonly ProjectFile[]): Promise<void> {
+  for (const entry of await fs.readdir(workspace)) {
+    if (entry === 'node_modules' || entry === '.kiln-home') continue;
+    await fs.rm(path.join(workspace, entry), { recursive: true, force: true });
+  }
+  await materializeWorkspace(workspace, files);
+}
