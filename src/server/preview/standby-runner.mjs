@@ -2,6 +2,7 @@
 // Started before the project's files arrive: loads Vite and the template's Vite plugins, then
 // waits for one line on stdin ("build") and builds the workspace once, like `vite build`.
 import fs from 'node:fs';
+import console from 'node:console';
 import process from 'node:process';
 import readline from 'node:readline';
 
