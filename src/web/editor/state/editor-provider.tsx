@@ -132,7 +132,11 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
 
   // A reload during a generation re-attaches to it.
   const reattachedFor = useRef<number | null>(null);
-  const runningVersion = data.generation?.version ?? null;
+  // ChatData.generation names it; an answer stored without a finish reason is one still being written.
+  const last = data.lastAssistantMessage;
+  const runningVersion =
+    data.generation?.version ??
+    (last && last.finishReason === null && last.version >= 0 ? last.version : null);
   useEffect(() => {
     if (runningVersion === null || reattachedFor.current === runningVersion) return;
     reattachedFor.current = runningVersion;
