@@ -13,6 +13,8 @@ async function dev() {
   const apiPort = config.port + 1;
   const kiln = await createKiln({ ...config, port: apiPort });
   serve({ fetch: kiln.app.fetch, port: apiPort, hostname: '127.0.0.1' });
+  // Previews build in dev too (the build worker and the store pre-warm).
+  kiln.services.preview.start();
   process.env.KILN_API_ORIGIN = `http://127.0.0.1:${apiPort}`;
   const vite = await createServer({
     configFile: path.join(REPO_ROOT, 'vite.config.ts'),
