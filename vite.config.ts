@@ -1,5 +1,6 @@
+import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -9,9 +10,37 @@ const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 // the proxy keeps everything same-origin, so the session cookie stays host-only.
 const apiOrigin = process.env.KILN_API_ORIGIN ?? 'http://localhost:3001';
 
+/**
+ * Preview and deployment hosts ({chatId}-{version}.preview.localhost:PORT) are routed by the
+ * Host header, which a path proxy cannot do: in development such requests go to the API as they are.
+ */
+function previewHostsToApi(): Plugin {
+  const api = new URL(apiOrigin);
+  return {
+    name: 'kiln-preview-hosts',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (!/\.(preview|webcontainer)\./.test(req.headers.host ?? '')) return next();
+        const upstream = http.request(
+          { hostname: api.hostname, port: api.port, path: req.url, method: req.method, headers: req.headers },
+          (response) => {
+            res.writeHead(response.statusCode ?? 502, response.headers);
+            response.pipe(res);
+          },
+        );
+        upstream.on('error', () => {
+          res.statusCode = 502;
+          res.end('The Kiln API is not reachable.');
+        });
+        req.pipe(upstream);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), previewHostsToApi()],
   build: {
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
@@ -29,6 +58,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiOrigin, ws: true },
       '/content': { target: apiOrigin },
+      '/_kiln': { target: apiOrigin },
+      '/placeholder.svg': { target: apiOrigin },
     },
   },
 });
