@@ -31,7 +31,12 @@ export function ExtraVersionsCard({ isOpen }: { isOpen: boolean }) {
         </CardHeader>
         <CardContent className="grid gap-3 text-sm">
           <p className="rounded-lg border border-dashed bg-surface px-3 py-2.5 text-muted-foreground">
-            Buying extra versions online is not available on this server yet. Ask your Kiln administrator, or{' '}
+            Buying extra versions online is not available on this server yet. Your Kiln administrator can add
+            them with{' '}
+            <code className="font-mono text-[12px] text-foreground">
+              npm run kiln -- credits add {'<email>'} {'<count>'}
+            </code>
+            , or{' '}
             <Link to="/pricing" className="font-medium text-foreground underline underline-offset-2">
               upgrade to Premium
             </Link>{' '}
