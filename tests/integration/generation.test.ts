@@ -201,10 +201,13 @@ describe('generation runs independently of the HTTP connection', () => {
     await reader.read();
     await reader.cancel(); // the browser went away
 
+    // A reload finds which version is being generated, and re-attaches to it.
+    expect((await chatData(client, chat.slug)).data.generation).toEqual({ version: 1 });
     const reattached = await client.request(`/api/components/${chat.id}/versions/1/stream`);
     expect(await reattached.text()).toBe(APP);
     const { data } = await chatData(client, chat.slug);
     expect(data.lastAssistantMessage.finishReason).toBe('stop');
+    expect(data.generation).toBeNull();
   });
 
   it('a second prompt while one runs is refused', async () => {

@@ -21,6 +21,8 @@ export interface ChatData {
   remixOf: { slug: string; title: string | null } | null;
   /** What this viewer may do, from the one policy (the web hides the rest). */
   permissions: Record<Capability, boolean>;
+  /** The version being generated right now (re-attach with its stream endpoint), if any. */
+  generation: { version: number } | null;
 }
 
 /** fetchChatDataOptimized (spec §7): everything the editor page needs in one call. */
@@ -81,6 +83,11 @@ export async function readChatData(
     snapshots,
     remixOf,
     permissions,
+    // An answer without a finish reason is still streaming (in this process or another).
+    generation: (() => {
+      const running = assistants.find((message) => message.finishReason === null);
+      return running ? { version: running.version } : null;
+    })(),
   };
 }
 

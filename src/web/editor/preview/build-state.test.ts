@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgressLabel, initialBuildState, reduceBuildEvent } from './build-state.ts';
+import {
+  applyStoredBuildState,
+  buildProgressLabel,
+  initialBuildState,
+  reduceBuildEvent,
+} from './build-state.ts';
 
 const base = initialBuildState('c1', 2, { isBuilt: false, finishReason: 'stop', previewUrl: null });
 
@@ -62,5 +67,39 @@ describe('preview build state (spec §4)', () => {
     const once = reduceBuildEvent(base, { type: 'refresh-preview', chatId: 'c1' }, 1);
     const twice = reduceBuildEvent(once, { type: 'file-change', chatId: 'c1', version: 2 }, 2);
     expect(twice.reloadCount).toBe(2);
+  });
+});
+
+describe('the stored build state read when a version is opened', () => {
+  const base = () => initialBuildState('c', 2, { isBuilt: false, finishReason: 'stop', previewUrl: null });
+
+  it('shows a build that already failed, with its error', () => {
+    const error = {
+      title: 'Syntax Error',
+      description: 'There is a syntax error in your code. The AI can help fix it.',
+      content: 'log',
+    };
+    const state = applyStoredBuildState(base(), {
+      status: 'error',
+      error,
+      url: 'http://c-2.preview.localhost/',
+    });
+    expect(state).toMatchObject({ status: 'error', error });
+  });
+
+  it('takes the tokened address of a built private preview', () => {
+    const url = 'http://c-2.preview.localhost/?token=abc';
+    const built = initialBuildState('c', 2, {
+      isBuilt: true,
+      finishReason: 'stop',
+      previewUrl: 'http://c-2.preview.localhost/',
+    });
+    expect(applyStoredBuildState(built, { status: 'ready', url })).toMatchObject({ status: 'ready', url });
+  });
+
+  it('keeps a token-limit, and ignores an idle record', () => {
+    const cut = initialBuildState('c', 2, { isBuilt: false, finishReason: 'length', previewUrl: null });
+    expect(applyStoredBuildState(cut, { status: 'error', url: 'x' }).status).toBe('token-limit');
+    expect(applyStoredBuildState(base(), { status: 'idle', url: 'x' })).toEqual(base());
   });
 });

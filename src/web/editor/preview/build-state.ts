@@ -68,6 +68,32 @@ export function reduceBuildEvent(
   }
 }
 
+/** What `GET /api/chats/:chatId/preview/:version` says of a version's build. */
+export interface StoredBuildState {
+  status: BuildStatus | 'idle';
+  error?: BuildErrorPayload;
+  /** The preview address; for a private chat it carries the owner's short-lived token. */
+  url: string;
+}
+
+/**
+ * The server's record of the build, read when a version is opened: a page opened after the
+ * build failed shows the error at once, and a private chat's frame gets its tokened address.
+ * Realtime events that came first win over an older `idle`.
+ */
+export function applyStoredBuildState(state: PreviewBuildState, stored: StoredBuildState): PreviewBuildState {
+  if (state.status === 'token-limit') return state;
+  if (stored.status === 'idle') return state;
+  if (stored.status === 'ready') return { ...state, status: 'ready', error: null, url: stored.url };
+  if (state.status === 'ready') return state;
+  return {
+    ...state,
+    status: stored.status,
+    error: stored.status === 'error' ? (stored.error ?? null) : null,
+    url: stored.url,
+  };
+}
+
 /** The label of spec §2 "Build progress states" for a status, or null when none is shown. */
 export function buildProgressLabel(status: PreviewBuildState['status']): string | null {
   switch (status) {

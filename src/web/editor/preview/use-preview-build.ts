@@ -1,6 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { apiFetch } from '../../lib/api.ts';
 import type { RealtimeEvent } from '../../../server/realtime/events.ts';
-import { initialBuildState, reduceBuildEvent, type PreviewBuildState } from './build-state.ts';
+import {
+  applyStoredBuildState,
+  initialBuildState,
+  reduceBuildEvent,
+  type PreviewBuildState,
+  type StoredBuildState,
+} from './build-state.ts';
 import { previewHostUrl } from './preview-addresses.ts';
 
 interface Input {
@@ -38,6 +45,26 @@ export function usePreviewBuild({ chatId, version, isHtml, isBuilt, finishReason
     setKey({ chatId, version, isBuilt, finishReason });
     setState(make());
   }
+
+  // Once the answer has ended, ask the server where its build stands (the events may be past).
+  const hasEnded = finishReason !== null;
+  useEffect(() => {
+    if (isHtml || version === null || !hasEnded) return;
+    let isCurrent = true;
+    apiFetch<StoredBuildState>(`/api/chats/${chatId}/preview/${version}`)
+      .then((stored) => {
+        if (!isCurrent) return;
+        setState((current) =>
+          current.chatId === chatId && current.version === version
+            ? applyStoredBuildState(current, stored)
+            : current,
+        );
+      })
+      .catch(() => undefined); // the realtime events still drive the state
+    return () => {
+      isCurrent = false;
+    };
+  }, [chatId, version, isHtml, hasEnded]);
 
   const onEvent = useCallback((event: RealtimeEvent) => {
     setState((current) => reduceBuildEvent(current, event, Date.now()));
