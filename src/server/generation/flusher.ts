@@ -33,10 +33,10 @@ export function startFlusher(db: Database, generation: RunningGeneration) {
   }, FLUSH_INTERVAL_MS);
 
   return {
-    /** Stops the timer and waits for the last write. */
+    /** Stops the timer and waits for the write in flight (the finish writes the whole text). */
     async stop(): Promise<void> {
       clearInterval(timer);
-      await flush().catch(() => undefined);
+      await writing.catch(() => undefined);
     },
   };
 }

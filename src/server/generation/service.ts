@@ -155,8 +155,9 @@ export class GenerationService {
     }
     if (signal.aborted) reason = 'error';
     await flusher.stop();
+    let finished: Awaited<ReturnType<typeof finishVersion>> | null = null;
     try {
-      const finished = await finishVersion(db, {
+      finished = await finishVersion(db, {
         chatId: generation.chatId,
         version: generation.version,
         messageId: generation.messageId,
@@ -164,19 +165,24 @@ export class GenerationService {
         reason,
         base,
       });
-      realtime.publish({
-        type: 'generation',
-        chatId: generation.chatId,
-        version: generation.version,
-        state: 'finished',
-        finishReason: finished.kept ? finished.finishReason : 'error',
-      });
-      if (finished.kept) await this.deps.onVersionFinished?.(generation.chatId, generation.version);
     } catch (error) {
       console.error('Could not store the finished version', error);
     } finally {
+      // Readers end as soon as the version is stored; events and the build request follow.
       generation.end();
       this.registry.release(generation);
+    }
+    realtime.publish({
+      type: 'generation',
+      chatId: generation.chatId,
+      version: generation.version,
+      state: 'finished',
+      finishReason: finished?.kept ? finished.finishReason : 'error',
+    });
+    if (finished?.kept) {
+      await this.deps.onVersionFinished?.(generation.chatId, generation.version).catch((error: unknown) => {
+        console.error('Could not request the preview build', error);
+      });
     }
   }
 
