@@ -37,7 +37,12 @@ export interface LimitedProcess {
   kill(): void;
   /** True once the process has ended (a standby that died can no longer be used). */
   readonly hasEnded: boolean;
+  /** A standby's readiness: resolves when it printed its ready marker, false if it ended first. */
+  ready: Promise<boolean>;
 }
+
+/** The line a standby prints once it has loaded what it needs; kept out of the log. */
+export const STANDBY_READY_MARKER = '\u0006kiln-standby-ready\n';
 
 const MEMORY_POLL_MS = 250;
 const BUILD_NICENESS = 10;
@@ -63,6 +68,10 @@ export function startLimited(
   let armTimer: (input?: string) => void = () => {};
   let killNow: () => void = () => {};
   let ended = false;
+  let markReady: (isReady: boolean) => void = () => {};
+  const ready = new Promise<boolean>((resolve) => (markReady = resolve));
+  if (!mode.isStandby) markReady(true);
+  let awaitingMarker = mode.isStandby;
   const result = new Promise<RunResult>((resolve) => {
     // Lower priority: a build never starves the web process (or, in tests, everything else).
     const child = spawn('/usr/bin/nice', ['-n', String(BUILD_NICENESS), command, ...args], {
@@ -90,7 +99,20 @@ export function startLimited(
       kept += part.length;
       if (part.length < chunk.length) isTruncated = true;
     };
-    child.stdout?.on('data', collect);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (awaitingMarker) {
+        const text = chunk.toString('utf8');
+        const at = text.indexOf(STANDBY_READY_MARKER);
+        if (at !== -1) {
+          awaitingMarker = false;
+          markReady(true);
+          const rest = text.slice(0, at) + text.slice(at + STANDBY_READY_MARKER.length);
+          if (rest) collect(Buffer.from(rest, 'utf8'));
+          return;
+        }
+      }
+      collect(chunk);
+    });
     child.stderr?.on('data', collect);
 
     let killedFor: RunResult['killedFor'];
@@ -116,6 +138,7 @@ export function startLimited(
 
     const finish = (exitCode: number | null, extra = '') => {
       ended = true;
+      markReady(false);
       clearTimeout(timer);
       clearInterval(watchdog);
       options.signal?.removeEventListener('abort', onAbort);
@@ -137,6 +160,7 @@ export function startLimited(
     get hasEnded() {
       return ended;
     },
+    ready,
   };
 }
 

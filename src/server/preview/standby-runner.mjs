@@ -15,6 +15,8 @@ for (const compiler of ['vue/compiler-sfc', 'svelte/compiler']) {
   if (names.includes(compiler.split('/')[0])) preload.push(compiler);
 }
 await Promise.all(preload.map((name) => import(name).catch(() => undefined)));
+// Kiln waits for this line (STANDBY_READY_MARKER in run-limited.ts) before offering the standby.
+process.stdout.write('\u0006kiln-standby-ready\n');
 
 const lines = readline.createInterface({ input: process.stdin });
 for await (const line of lines) {

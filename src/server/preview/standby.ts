@@ -149,6 +149,13 @@ export class StandbyPool {
       },
       { isStandby: true },
     );
+    if (!(await limited.ready)) {
+      // It ended before it was ready (a broken template install): no standby for this framework.
+      const outcome = await limited.result;
+      options.log(`preview: standby ${framework} ended early:\n${outcome.output.slice(-1000)}`);
+      await fs.rm(workspace, { recursive: true, force: true });
+      return null;
+    }
     return { framework, workspace, dependencyKey: dependencyKey(manifest.packageJson), process: limited };
   }
 }
