@@ -73,15 +73,15 @@ export function makeAnswer(targetChars: number): string {
   return parts.join('');
 }
 
-function parseWhole(text: string): number {
-  const parser = createArtifactParser();
+function parseWhole(text: string, events = true): number {
+  const parser = createArtifactParser({ events });
   parser.push(text);
   parser.end();
   return parser.result().files.length;
 }
 
-function parseChunks(chunks: readonly string[]): number {
-  const parser = createArtifactParser();
+function parseChunks(chunks: readonly string[], events = true): number {
+  const parser = createArtifactParser({ events });
   for (const chunk of chunks) parser.push(chunk);
   parser.end();
   return parser.result().files.length;
@@ -124,6 +124,9 @@ export default async function run(args: string[]): Promise<void> {
   const whole8 = time(Math.max(5, runs >> 1), 2, () => parseWhole(eight));
   let chunks = split(one, CHUNK_CHARS);
   const chunked1 = time(runs, 3, () => parseChunks(chunks));
+  // How the editor streams: it reads the parsed result on each render, so it asks for no events.
+  const wholeQuiet1 = time(wholeRuns, 5, () => parseWhole(one, false));
+  const chunkedQuiet1 = time(runs, 3, () => parseChunks(chunks, false));
   chunks = split(eight, CHUNK_CHARS);
   const chunked8 = time(Math.max(3, runs >> 2), 1, () => parseChunks(chunks));
   chunks = [];
@@ -132,6 +135,8 @@ export default async function run(args: string[]): Promise<void> {
   const rows = [
     ['1 MB whole', whole1, mbPerS(one.length, whole1)],
     ['1 MB in 16-byte chunks', chunked1, mbPerS(one.length, chunked1)],
+    ['1 MB whole, no events', wholeQuiet1, mbPerS(one.length, wholeQuiet1)],
+    ['1 MB chunks, no events', chunkedQuiet1, mbPerS(one.length, chunkedQuiet1)],
     ['8 MB whole', whole8, mbPerS(eight.length, whole8)],
     ['8 MB in 16-byte chunks', chunked8, mbPerS(eight.length, chunked8)],
   ] as const;
@@ -150,6 +155,7 @@ export default async function run(args: string[]): Promise<void> {
     mb_per_s_chunked: round(mbPerS(one.length, chunked1), 1),
     mb_per_s_8mb: round(mbPerS(eight.length, whole8), 1),
     chunked_linear_ratio: round(chunked8 / chunked1, 2),
+    chunked_ratio_without_events: round(chunkedQuiet1 / wholeQuiet1, 2),
     runs,
   };
   console.log(`BENCH ${JSON.stringify(result)}`);

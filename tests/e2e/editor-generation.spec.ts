@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from './support/accounts.ts';
-import { editorPrompt, waitForVersion } from './support/components.ts';
+import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
 
 test('create from the home page, watch it stream, iterate with Enter, switch versions', async ({ page }) => {
   await signUp(page);
@@ -190,4 +190,37 @@ test('a scripted build error shows its panel; both fix buttons send the fix prom
   await expect.poll(() => prompts.length).toBe(2);
   for (const body of prompts)
     expect(body).toContain('Fix the following error: src/App.tsx:3:7 Unexpected token');
+});
+
+test('versions cannot be switched while the component is loading', async ({ page }) => {
+  await signUp(page);
+  await createComponent(page, { framework: 'HTML', prompt: 'A pricing table with three plans' });
+  await editorPrompt(page).fill('Add a footer');
+  await editorPrompt(page).press('Enter');
+  await waitForVersion(page, 2);
+
+  // Hold version 1's snapshot (not part of the page's first load) so it stays loading.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/chats/*/versions/1/snapshot', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await page.getByRole('tab', { name: 'History' }).click();
+  const versions = page.getByRole('list', { name: 'Versions' });
+  await versions.getByRole('button', { name: /Version #1/ }).click();
+
+  const second = versions.getByRole('button', { name: /Version #2/ });
+  await expect(second).toHaveAttribute('aria-disabled', 'true');
+  await second.hover();
+  await expect(
+    page.getByText('Please wait for the component to load before changing versions').first(),
+  ).toBeVisible();
+  await second.click({ force: true });
+  await expect(page).toHaveURL(/[?&]v=1\b/);
+
+  release();
+  await expect(versions.getByRole('button', { name: /Version #1.*Current/ })).toBeVisible();
+  await expect(second).not.toHaveAttribute('aria-disabled', 'true');
 });
