@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { ErrorAlert } from '../components/ui/alert.tsx';
@@ -9,65 +8,40 @@ import { Input } from '../components/ui/input.tsx';
 import { PasswordInput } from '../components/ui/password-input.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { authClient } from '../lib/auth-client.ts';
-import { safeNextPath } from '../lib/safe-next.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { MIN_PASSWORD_LENGTH, describeAuthError, validateAuthForm, type FieldErrors } from './auth-errors.ts';
+import { MIN_PASSWORD_LENGTH } from './auth-errors.ts';
+import { useAuthForm } from './use-auth-form.ts';
 import { useSession } from './use-session.ts';
 
 const passwordHint = `At least ${MIN_PASSWORD_LENGTH} characters.`;
 
 export default function SignupPage() {
   useDocumentTitle('Create your account');
-  const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user } = useSession();
-
+  const { next, fieldErrors, formError, isSubmitting, revalidate, submit } = useAuthForm('signup');
   const [values, setValues] = useState({ name: '', email: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const [wasSubmitted, setWasSubmitted] = useState(false);
 
   if (user && !isSubmitting) return <Navigate to={next} replace />;
 
   const update = (field: keyof typeof values, value: string) => {
     const nextValues = { ...values, [field]: value };
     setValues(nextValues);
-    if (wasSubmitted) setFieldErrors(validateAuthForm(nextValues, 'signup'));
+    revalidate(nextValues);
   };
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setWasSubmitted(true);
-    setFormError(null);
-    const errors = validateAuthForm(values, 'signup');
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-
-    setIsSubmitting(true);
-    try {
-      const { error } = await authClient.signUp.email({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      });
-      if (error) {
-        const failure = describeAuthError(error);
-        if (failure.field) setFieldErrors({ [failure.field]: failure.message });
-        else setFormError(failure.message);
-        return;
-      }
-      await queryClient.invalidateQueries();
-      toast.success('Welcome to Kiln', { description: 'Your account is ready.' });
-      void navigate(next, { replace: true });
-    } catch {
-      setFormError('Kiln could not be reached. Check your connection and try again.');
-    } finally {
-      setIsSubmitting(false);
-    }
+    void submit(
+      values,
+      () =>
+        authClient.signUp.email({
+          name: values.name.trim(),
+          email: values.email.trim(),
+          password: values.password,
+        }),
+      () => toast.success('Welcome to Kiln', { description: 'Your account is ready.' }),
+    );
   }
 
   const loginHref = next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`;
