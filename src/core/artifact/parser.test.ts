@@ -12,14 +12,14 @@ function parseInChunks(
   text: string,
   cuts: number[],
 ): { result: ParsedArtifactText; events: ArtifactEvent[] } {
-  const parser = createArtifactParser();
   const events: ArtifactEvent[] = [];
+  const parser = createArtifactParser({ onEvent: (event) => events.push(event) });
   let from = 0;
   for (const cut of [...cuts, text.length]) {
-    events.push(...parser.push(text.slice(from, cut)));
+    parser.push(text.slice(from, cut));
     from = cut;
   }
-  events.push(...parser.end());
+  parser.end();
   return { result: parser.result(), events };
 }
 
@@ -251,9 +251,10 @@ describe('Robust to real model output', () => {
 
 describe('Streaming: per file opened, content appended, closed; isIncomplete while open, isActive for the one being written', () => {
   it('reports the open file as active and incomplete, then complete', () => {
-    const parser = createArtifactParser();
-    const first = parser.push('<kilnArtifact title="A"><kilnFile name="a.ts">\nconst a');
-    expect(first).toEqual([
+    const events: ArtifactEvent[] = [];
+    const parser = createArtifactParser({ onEvent: (event) => events.push(event) });
+    parser.push('<kilnArtifact title="A"><kilnFile name="a.ts">\nconst a');
+    expect(events.splice(0)).toEqual([
       { type: 'artifact-start', title: 'A' },
       {
         type: 'file-start',
@@ -266,8 +267,8 @@ describe('Streaming: per file opened, content appended, closed; isIncomplete whi
       isActive: true,
       isIncomplete: true,
     });
-    const second = parser.push(' = 1;\n</kilnFile></kilnArtifact>');
-    expect(second).toEqual([
+    parser.push(' = 1;\n</kilnFile></kilnArtifact>');
+    expect(events.splice(0)).toEqual([
       { type: 'file-delta', name: 'a.ts', delta: ' = 1;' },
       { type: 'file-end', name: 'a.ts', isIncomplete: false },
       { type: 'artifact-end', isComplete: true },
@@ -288,10 +289,14 @@ describe('Streaming: per file opened, content appended, closed; isIncomplete whi
   });
 
   it('ignores input after end()', () => {
-    const parser = createArtifactParser();
+    const events: ArtifactEvent[] = [];
+    const parser = createArtifactParser({ onEvent: (event) => events.push(event) });
     parser.push('a');
     parser.end();
-    expect(parser.push('b')).toEqual([]);
+    const seen = events.length;
+    parser.push('b');
+    parser.end();
+    expect(events).toHaveLength(seen);
     expect(parser.result().segments).toEqual([{ type: 'text', content: 'a' }]);
   });
 });
@@ -398,6 +403,42 @@ describe('Chunking invariance: the same text in any chunking gives the same resu
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('without an event consumer (input buffered until read), the result after every chunk is the eager one', () => {
+    fc.assert(
+      fc.property(
+        document.chain((text) => fc.tuple(fc.constant(text), cutsFor(text))),
+        ([text, cuts]) => {
+          const lazy = createArtifactParser();
+          const eager = createArtifactParser({ onEvent: () => {} });
+          let from = 0;
+          for (const cut of [...cuts, text.length]) {
+            lazy.push(text.slice(from, cut));
+            eager.push(text.slice(from, cut));
+            from = cut;
+            expect(lazy.result()).toEqual(eager.result());
+          }
+          lazy.end();
+          eager.end();
+          expect(lazy.result()).toEqual(eager.result());
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a long answer streamed in 16-character chunks, read only at the end, equals the whole text', () => {
+    const file = (n: number) => `<kilnFile name="src/C${n}.tsx">\n${APP_TSX}</kilnFile>\n`;
+    const text = `Intro\n<kilnArtifact title="Big">\n${Array.from({ length: 200 }, (_, n) => file(n)).join('')}</kilnArtifact>\nDone`;
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    const parser = createArtifactParser();
+    for (let i = 0; i < text.length; i += 16) parser.push(text.slice(i, i + 16));
+    parser.end();
+    const result = parser.result();
+    expect(result).toEqual(parseArtifactText(text));
+    expect(result.files).toHaveLength(200);
+    expect(result.files[199]?.content).toBe(APP_TSX.replace(/\n$/, ''));
   });
 
   it('the deltas of the events add up to the parsed contents', () => {

@@ -1,7 +1,7 @@
 /**
  * The incremental artifact parser (spec §3 "Artifact markup"; docs/artifact-format.md).
  *
- * It is a state machine over chunks: each chunk is scanned once with `indexOf('<')`, and only
+ * It is a state machine over chunks: each chunk is scanned once for '<' (`nextTagCandidate`), and only
  * an undecided tag start (bounded by MAX_TAG_LENGTH) or a few held-back characters (a newline
  * or a code fence that may turn out to be markup around the content) are carried over to the
  * next chunk. Every carry-over decision depends only on the text seen so far, never on where
@@ -60,21 +60,30 @@ export interface ArtifactParserOptions {
    * `serializeSnapshot` writes, so that parse(serialize(x)) equals x for any content.
    */
   mode?: 'model' | 'snapshot';
-  /** Build event objects for `push`/`end` (default true; off for one-shot parsing). */
-  events?: boolean;
+  /**
+   * Receives the events as `push`/`end` find them, synchronously. Without it no event is
+   * built: a reader of `result()` pays nothing for them. A callback rather than a returned
+   * list keeps a 16-byte chunk to one allocation (docs/decisions/0011).
+   */
+  onEvent?: (event: ArtifactEvent) => void;
 }
 
 export interface ArtifactParser {
-  /** Feeds the next chunk; returns what it completed or appended. Never throws. */
-  push(chunk: string): ArtifactEvent[];
+  /**
+   * Feeds the next chunk. With `onEvent` it is parsed at once and what it completes or appends
+   * goes to the callback; without, it may be buffered until `result()` or `end()`. Never throws.
+   */
+  push(chunk: string): void;
   /** Ends the stream: undecided text is flushed, open files stay incomplete. */
-  end(): ArtifactEvent[];
+  end(): void;
   /** The document so far (joins contents: call it per render, not per chunk). */
   result(): ParsedArtifactText;
 }
 
 /** An open tag longer than this is not markup (keeps carry-over, and so cost, bounded). */
 export const MAX_TAG_LENGTH = 4096;
+/** Buffered input is parsed once it reaches this length (keeps its rope shallow). */
+const MAX_PENDING_LENGTH = 16 * 1024;
 /** A fence line ("```tsx") longer than this is not a fence. */
 const MAX_FENCE_LENGTH = 64;
 /** Markdown files keep fences: they are content there. */
@@ -137,12 +146,12 @@ interface ArtifactSegmentState {
 type SegmentState = TextSegmentState | ThinkingSegmentState | ArtifactSegmentState;
 
 export function createArtifactParser(options: ArtifactParserOptions = {}): ArtifactParser {
-  return new StreamingArtifactParser(options.mode !== 'snapshot', options.events !== false);
+  return new StreamingArtifactParser(options.mode !== 'snapshot', options.onEvent ?? null);
 }
 
 /** Parses a whole text at once; the same result as streaming it in any chunks. */
-export function parseArtifactText(text: string, options: Omit<ArtifactParserOptions, 'events'> = {}) {
-  const parser = new StreamingArtifactParser(options.mode !== 'snapshot', false);
+export function parseArtifactText(text: string, options: Omit<ArtifactParserOptions, 'onEvent'> = {}) {
+  const parser = new StreamingArtifactParser(options.mode !== 'snapshot', null);
   parser.push(text);
   parser.end();
   return parser.result();
@@ -150,13 +159,16 @@ export function parseArtifactText(text: string, options: Omit<ArtifactParserOpti
 
 class StreamingArtifactParser implements ArtifactParser {
   private readonly isLenient: boolean;
+  private readonly onEvent: ((event: ArtifactEvent) => void) | null;
   private readonly wantsEvents: boolean;
-  /** Created on the first event of a push: most pushes carry one event, `[event]` is cheapest. */
-  private events: ArtifactEvent[] | null = null;
   private state: State = TEXT;
   private isEnded = false;
+  /** Input pushed but not parsed yet (only without an event consumer). */
+  private pending = '';
   /** Input from an undecided '<' on; always shorter than MAX_TAG_LENGTH. */
   private raw = '';
+  /** `raw` is `<kilnArtifact` or `<kilnFile` and a space: only a '>' can complete it. */
+  private isRawInOpenTag = false;
 
   private readonly segments: SegmentState[] = [];
   private text: TextSegmentState | null = null;
@@ -178,35 +190,55 @@ class StreamingArtifactParser implements ArtifactParser {
   private isFileFenced = false;
   private canFenceFile = false;
 
-  constructor(isLenient: boolean, wantsEvents: boolean) {
+  constructor(isLenient: boolean, onEvent: ((event: ArtifactEvent) => void) | null) {
     this.isLenient = isLenient;
-    this.wantsEvents = wantsEvents;
+    this.onEvent = onEvent;
+    this.wantsEvents = onEvent !== null;
   }
 
-  push(chunk: string): ArtifactEvent[] {
-    if (this.isEnded || typeof chunk !== 'string' || chunk.length === 0) return [];
-    // Fast path for the common streaming case: inside a file, a chunk with no '<' and no
-    // trailing newline is content as it stands (what the general path below would conclude).
-    if (
-      this.state === FILE &&
-      this.raw === '' &&
-      this.file !== null &&
-      this.fileStart === null &&
-      this.fileHeld === '' &&
-      !this.isFileFenced
-    ) {
-      const last = chunk.charCodeAt(chunk.length - 1);
-      if (last !== 0x0a && last !== 0x0d && chunk.indexOf('<') < 0) {
-        this.emitFileDelta(chunk);
-        return this.takeEvents();
+  push(chunk: string): void {
+    if (this.isEnded || typeof chunk !== 'string' || chunk.length === 0) return;
+    if (this.onEvent !== null) {
+      this.parse(chunk);
+      return;
+    }
+    // Nobody waits for events: buffer, and parse when the result is read (a reader renders far
+    // less often than tokens arrive) or a bounded amount is pending. Any split of the input
+    // gives the same result, so parsing a batch equals parsing its chunks one by one.
+    this.pending += chunk;
+    if (this.pending.length >= MAX_PENDING_LENGTH) this.parsePending();
+  }
+
+  private parsePending(): void {
+    const pending = this.pending;
+    if (pending === '') return;
+    this.pending = '';
+    this.parse(pending);
+  }
+
+  private parse(chunk: string): void {
+    const raw = this.raw;
+    if (raw !== '') {
+      // A carried open tag whose name is complete can only end at a '>': until one arrives a
+      // chunk just extends it (were it no tag after all, that is found at the '>' with the same
+      // result). Re-scanning it per chunk would cost O(tag length) per push.
+      if (this.isRawInOpenTag && chunk.indexOf('>') < 0 && raw.length + chunk.length < MAX_TAG_LENGTH) {
+        this.raw = raw + chunk;
+        return;
+      }
+      this.raw = '';
+    } else if (this.state === FILE && this.file !== null && this.fileStart === null) {
+      // The common streaming case: inside a file, a chunk with no tag candidate is content.
+      if (nextTagCandidate(chunk, 0) < 0) {
+        this.appendFileBody(chunk);
+        return;
       }
     }
-    const buf = this.raw.length > 0 ? this.raw + chunk : chunk;
-    this.raw = '';
+    const buf = raw === '' ? chunk : raw + chunk;
     let contentStart = 0;
     let searchFrom = 0;
     for (;;) {
-      const lt = buf.indexOf('<', searchFrom);
+      const lt = nextTagCandidate(buf, searchFrom);
       if (lt < 0) {
         this.appendContent(buf, contentStart, buf.length);
         break;
@@ -215,6 +247,7 @@ class StreamingArtifactParser implements ArtifactParser {
       if (match === NEED_MORE) {
         this.appendContent(buf, contentStart, lt);
         this.raw = buf.slice(lt);
+        this.isRawInOpenTag = isOpenTagWithName(this.raw);
         break;
       }
       if (match === NO_TAG) {
@@ -225,11 +258,11 @@ class StreamingArtifactParser implements ArtifactParser {
       this.applyTag(match);
       contentStart = searchFrom = match.end;
     }
-    return this.takeEvents();
   }
 
-  end(): ArtifactEvent[] {
-    if (this.isEnded) return [];
+  end(): void {
+    if (this.isEnded) return;
+    this.parsePending();
     if (this.raw.length > 0) {
       const rest = this.raw;
       this.raw = '';
@@ -252,10 +285,10 @@ class StreamingArtifactParser implements ArtifactParser {
     }
     this.state = TEXT;
     this.isEnded = true;
-    return this.takeEvents();
   }
 
   result(): ParsedArtifactText {
+    this.parsePending();
     const segments: Segment[] = [];
     const files: ParsedFile[] = [];
     for (const segment of this.segments) {
@@ -282,17 +315,8 @@ class StreamingArtifactParser implements ArtifactParser {
     return { segments, files, title: this.title, finishReason: this.finishReason };
   }
 
-  private takeEvents(): ArtifactEvent[] {
-    const events = this.events;
-    if (events === null) return [];
-    this.events = null;
-    return events;
-  }
-
   private emit(event: ArtifactEvent): void {
-    if (!this.wantsEvents) return;
-    if (this.events === null) this.events = [event];
-    else this.events.push(event);
+    if (this.onEvent !== null) this.onEvent(event);
   }
 
   // ---- tag recognition -------------------------------------------------------------------
@@ -560,7 +584,7 @@ class StreamingArtifactParser implements ArtifactParser {
     const file = this.file;
     if (file === null || delta === '') return;
     file.content += delta;
-    this.emit({ type: 'file-delta', name: file.name, delta });
+    if (this.onEvent !== null) this.onEvent({ type: 'file-delta', name: file.name, delta });
   }
 
   /**
@@ -624,6 +648,41 @@ function toParsedFile(file: FileState): ParsedFile {
 }
 
 // ---- pure scanners (exported for tests) -------------------------------------------------
+
+const LOWER_K = 0x6b;
+const LOWER_T = 0x74;
+
+/**
+ * The next '<' at or after `from` that may begin markup in some state: `<k…` (kilnArtifact,
+ * kilnFile), `<t…` (thinking), `</k…`, `</t…`, `<!` (a finish marker), or a '<' whose next
+ * characters are still to come; -1 if none. Every other '<' (`<div`, `</li>`, `a < b`) is
+ * content in every state, so `matchTag` need not look at it.
+ */
+export function nextTagCandidate(buf: string, from: number): number {
+  const n = buf.length;
+  let lt = buf.indexOf('<', from);
+  while (lt >= 0) {
+    if (lt + 1 >= n) return lt;
+    let c = buf.charCodeAt(lt + 1);
+    if (c === 0x2f /* / */) {
+      if (lt + 2 >= n) return lt;
+      c = buf.charCodeAt(lt + 2);
+    } else if (c === 0x21 /* ! */) {
+      return lt;
+    }
+    c |= 0x20;
+    if (c === LOWER_K || c === LOWER_T) return lt;
+    lt = buf.indexOf('<', lt + 2);
+  }
+  return -1;
+}
+
+/** Whether `raw` (an undecided tag start) already holds a whole open tag name and a space. */
+function isOpenTagWithName(raw: string): boolean {
+  const afterName =
+    matchName(raw, 1, 'kilnfile') === 9 ? 9 : matchName(raw, 1, 'kilnartifact') === 13 ? 13 : -1;
+  return afterName > 0 && afterName < raw.length && isSpace(raw.charCodeAt(afterName));
+}
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0c;

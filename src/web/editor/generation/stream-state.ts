@@ -10,7 +10,7 @@ import {
  * it is called at the throttled render rate, not per chunk.
  */
 export class StreamState {
-  private readonly parser: ArtifactParser = createArtifactParser({ events: false });
+  private readonly parser: ArtifactParser = createArtifactParser();
   private chars = 0;
   private ended = false;
 
