@@ -32,6 +32,39 @@ describe('a running generation fans its text out to every reader', () => {
     expect(generation.controller.signal.aborted).toBe(false);
   });
 
+  it('the first delta reaches a reader at once, even while a burst of deltas holds the event loop', async () => {
+    const generation = new RunningGeneration('c', 1, 'u', 'm');
+    const reader = generation.stream().getReader();
+    let appended = 0;
+    let appendedWhenRead = -1;
+    const firstRead = reader.read().then((result) => {
+      appendedWhenRead = appended;
+      return result;
+    });
+    // A provider parsing buffered input: 1,000 deltas, each a microtask after the previous one,
+    // so no macrotask (setImmediate, timers) runs until the burst is over.
+    for (let i = 0; i < 1000; i++) {
+      await Promise.resolve();
+      generation.append('x');
+      appended++;
+    }
+    const { value } = await firstRead;
+    expect(new TextDecoder().decode(value)).toBe('x');
+    expect(appendedWhenRead).toBeLessThan(10);
+    // The rest is coalesced into few writes, and nothing is lost.
+    generation.end();
+    let rest = '';
+    let writes = 0;
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      writes++;
+      rest += new TextDecoder().decode(next.value);
+    }
+    expect(rest).toBe('x'.repeat(999));
+    expect(writes).toBeLessThan(100);
+  });
+
   it('stop aborts the model call and remembers why', () => {
     const generation = new RunningGeneration('c', 1, 'u', 'm');
     generation.stop('signed-out');

@@ -1,4 +1,6 @@
 const encoder = new TextEncoder();
+/** A reader gets a delta at once when nothing was sent to it for this long. */
+const COALESCE_MS = 4;
 
 /**
  * One generation in progress: the text so far, in memory, fanned out to every reader (the HTTP
@@ -69,14 +71,18 @@ export class RunningGeneration {
 
   /**
    * A byte stream of the whole text so far, then every new delta, closing when it ends.
-   * Deltas that arrive in the same turn of the event loop go out as one write: a model sends
-   * many tiny chunks, and one socket write each would cost more than the text itself.
+   * Deltas are coalesced: one goes out at once when nothing was sent for COALESCE_MS, later ones
+   * are joined until then (or the next turn of the event loop). A model sends many tiny chunks,
+   * one socket write each would cost more than the text; and a burst parsed in microtasks can
+   * hold the event loop for tens of milliseconds, so waiting for the next turn alone would delay
+   * the first byte by the whole burst.
    */
   stream(): ReadableStream<Uint8Array> {
     let listener: ((delta: string | null) => void) | undefined;
     let pending: string[] = [];
     let scheduled = false;
     let closing = false;
+    let lastSent = -Infinity;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         const sofar = this.text();
@@ -85,18 +91,28 @@ export class RunningGeneration {
           controller.close();
           return;
         }
+        let done = false;
+        const send = () => {
+          if (done) return;
+          if (pending.length > 0) {
+            controller.enqueue(encoder.encode(pending.length === 1 ? pending[0] : pending.join('')));
+            pending = [];
+            lastSent = performance.now();
+          }
+          if (closing) {
+            done = true;
+            controller.close();
+          }
+        };
         const drain = () => {
           scheduled = false;
-          if (pending.length > 0) {
-            controller.enqueue(encoder.encode(pending.join('')));
-            pending = [];
-          }
-          if (closing) controller.close();
+          send();
         };
         listener = (delta) => {
           if (delta === null) closing = true;
           else pending.push(delta);
-          if (!scheduled) {
+          if (closing || performance.now() - lastSent >= COALESCE_MS) send();
+          else if (!scheduled) {
             scheduled = true;
             setImmediate(drain);
           }
