@@ -1,13 +1,13 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Services } from '../http/context.ts';
-import { planOf } from '../billing/subscriptions.ts';
+import { cachedPlanOf } from '../billing/plan-cache.ts';
 
 /** Resolves the session cookie into `c.var.viewer` (user, plan) for the API routes. */
 export function sessionMiddleware(services: Services) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
     const user = session?.user ?? null;
-    const { plan, isPremium, periodStart } = await planOf(services.db, user?.id ?? null);
+    const { plan, isPremium, periodStart } = await cachedPlanOf(services.db, user?.id ?? null);
     c.set('viewer', {
       user: user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null,
       plan,

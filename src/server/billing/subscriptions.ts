@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { PREMIUM_STATUSES, planForStatus, type Plan } from '../../core/plans/index.ts';
 import type { Database } from '../db/client.ts';
 import { prices, products, subscriptions } from '../db/schema/index.ts';
+import { forgetPlan } from './plan-cache.ts';
 
 const SELF_HOSTED_PRODUCT = { id: 'kiln-premium', name: 'Kiln Premium' };
 const SELF_HOSTED_PRICE = { id: 'kiln-premium-monthly', interval: 'month', unitAmount: 0 };
@@ -83,6 +84,7 @@ export async function grantPremium(
     currentPeriodStart: now,
     currentPeriodEnd: end,
   });
+  forgetPlan(db, userId);
   const granted = await findActiveSubscription(db, userId, now);
   if (!granted) throw new Error('The subscription was not recorded');
   return granted;
@@ -95,5 +97,6 @@ export async function revokePremium(db: Database, userId: string): Promise<numbe
     .set({ status: 'canceled', updatedAt: new Date() })
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...PREMIUM_STATUSES])))
     .returning({ id: subscriptions.id });
+  forgetPlan(db, userId);
   return ended.length;
 }
