@@ -39,7 +39,7 @@ describe('the preview pipeline builds every template and the page renders in Chr
   beforeAll(async () => {
     kiln = await createPreviewKiln();
     kiln.services.preview.start();
-    // React, Vue and Svelte then build through their standby (decision 0036), Angular as usual.
+    // Every framework then builds through its standby (decision 0036).
     await kiln.services.preview.standbysReady();
     userId = await createUser(kiln);
     server = serve({ fetch: kiln.app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -15,7 +15,13 @@ import type { OutputCache } from './output-cache.ts';
 import { missingScripts, sanitizePackageJson } from './package-json.ts';
 import type { ProcessLimits } from './run-limited.ts';
 import type { Sandbox } from './sandbox.ts';
-import { dependencyKey, fillStandbyWorkspace, type Standby, type StandbyPool } from './standby.ts';
+import {
+  dependencyKey,
+  fillStandbyWorkspace,
+  standbyScript,
+  type Standby,
+  type StandbyPool,
+} from './standby.ts';
 import type { Framework } from '../../core/frameworks/index.ts';
 import type { RunResult } from './run-limited.ts';
 import { chownWorkspace, envLocalText, materializeWorkspace } from './workspace.ts';
@@ -170,7 +176,10 @@ export async function buildProject(
   }
 }
 
-/** A standby for this project: plain `vite build` with exactly its template's dependencies. */
+/**
+ * A standby for this project: its template's plain build script (`vite build`, `ng build`) and
+ * exactly its template's dependencies.
+ */
 function takeStandby(
   context: BuilderContext,
   framework: Framework | undefined,
@@ -181,7 +190,8 @@ function takeStandby(
   },
 ): Standby | null {
   if (!context.standby || !framework) return null;
-  if (packageJson.scripts?.build?.trim().replace(/\s+/g, ' ') !== 'vite build') return null;
+  const script = standbyScript(framework);
+  if (!script || packageJson.scripts?.build?.trim().replace(/\s+/g, ' ') !== script) return null;
   return context.standby.take(framework, dependencyKey(packageJson));
 }
 

@@ -11,15 +11,29 @@ import { startLimited, type LimitedProcess, type ProcessLimits } from './run-lim
 import { sandboxCommand, type Sandbox } from './sandbox.ts';
 import { materializeWorkspace } from './workspace.ts';
 
-/** Frameworks built by plain `vite build`, which a standby can run. */
-export const STANDBY_FRAMEWORKS: readonly Framework[] = ['react', 'vue', 'svelte'];
-const RUNNER = fileURLToPath(new URL('./standby-runner.mjs', import.meta.url));
-const RUNNER_IN_WORKSPACE = path.join('.kiln-home', 'standby-runner.mjs');
+/**
+ * The build script a standby runs for each framework it serves: its template's own script
+ * (Vite's `vite build`, Angular's `ng build`), and the runner that preloads that tool.
+ */
+const STANDBY_BUILDS: Partial<Record<Framework, { script: string; runner: string }>> = {
+  react: { script: 'vite build', runner: 'standby-runner.mjs' },
+  vue: { script: 'vite build', runner: 'standby-runner.mjs' },
+  svelte: { script: 'vite build', runner: 'standby-runner.mjs' },
+  angular: { script: 'ng build', runner: 'standby-runner-angular.mjs' },
+};
+
+/** Frameworks a standby can build. */
+export const STANDBY_FRAMEWORKS = Object.keys(STANDBY_BUILDS) as readonly Framework[];
+
+/** The only build script (spaces normalized) a project may have to be built in its standby. */
+export function standbyScript(framework: Framework): string | undefined {
+  return STANDBY_BUILDS[framework]?.script;
+}
 
 /**
  * A build started ahead of its version (decision 0036): a workspace with the template's
- * dependencies installed and a sandboxed Node process that has already loaded Vite and the
- * framework's plugins. It serves exactly one build, then it is gone; no state crosses builds.
+ * dependencies installed and a sandboxed Node process that has already loaded the build tool
+ * (Vite and the framework's plugins, or Angular's CLI, builder and compiler). It serves exactly one build, then it is gone; no state crosses builds.
  */
 export interface Standby {
   framework: Framework;
@@ -127,14 +141,16 @@ export class StandbyPool {
       await fs.rm(workspace, { recursive: true, force: true });
       return null;
     }
-    await fs.copyFile(RUNNER, path.join(workspace, RUNNER_IN_WORKSPACE));
+    const runner = STANDBY_BUILDS[framework]!.runner;
+    const runnerInWorkspace = path.join(workspace, '.kiln-home', runner);
+    await fs.copyFile(fileURLToPath(new URL(`./${runner}`, import.meta.url)), runnerInWorkspace);
     const env = buildEnv(workspace, options.limits);
     const wrapped = sandboxCommand(
       options.sandbox,
       workspace,
       env,
       process.execPath,
-      [path.join(workspace, RUNNER_IN_WORKSPACE)],
+      [runnerInWorkspace],
       MAX_OUTPUT_FILE_BYTES,
     );
     const limited = startLimited(
