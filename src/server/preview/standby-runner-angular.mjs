@@ -14,6 +14,10 @@ process.env.BROWSERSLIST_IGNORE_OLD_DATA = '1';
 // The TypeScript compilation runs in this (already warm) thread instead of a fresh worker that
 // would load TypeScript and the compiler again; Angular's own switch, same output either way.
 process.env.NG_BUILD_PARALLEL_TS ??= '0';
+// Angular's persistent build cache (.angular/cache), which `ng build` only leaves off for CI: the
+// standby's is a copy seeded from a build of the blank template (decision 0036). Entries are keyed
+// by their input's content and the build options, so what is reused is what would be rebuilt.
+delete process.env.CI;
 
 const require = createRequire(`${process.cwd()}/`);
 // The CLI entry `ng` runs after its version checks (lib/init.js), and the build command.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +16,17 @@ import { materializeWorkspace } from './workspace.ts';
  * The build script a standby runs for each framework it serves: its template's own script
  * (Vite's `vite build`, Angular's `ng build`), and the runner that preloads that tool.
  */
-const STANDBY_BUILDS: Partial<Record<Framework, { script: string; runner: string }>> = {
+const STANDBY_BUILDS: Partial<Record<Framework, { script: string; runner: string; cache?: string }>> = {
   react: { script: 'vite build', runner: 'standby-runner.mjs' },
   vue: { script: 'vite build', runner: 'standby-runner.mjs' },
   svelte: { script: 'vite build', runner: 'standby-runner.mjs' },
-  angular: { script: 'ng build', runner: 'standby-runner-angular.mjs' },
+  // Angular's persistent build cache (its default `cli.cache.path`), seeded from a build of the
+  // template: the linked and optimized node_modules code every project of these dependencies shares.
+  angular: { script: 'ng build', runner: 'standby-runner-angular.mjs', cache: '.angular' },
 };
+
+/** Files of a seeded cache that belong to the build that wrote them, not to the next one. */
+const SEED_LEFT_OUT = /(?:-lock|\.tsbuildinfo)$/;
 
 /** Frameworks a standby can build. */
 export const STANDBY_FRAMEWORKS = Object.keys(STANDBY_BUILDS) as readonly Framework[];
@@ -66,6 +72,8 @@ export interface StandbyPoolOptions {
 export class StandbyPool {
   private readonly ready = new Map<Framework, Standby>();
   private readonly preparing = new Map<Framework, Promise<void>>();
+  /** A build cache per framework and dependencies, written once by a build of the template. */
+  private readonly seeds = new Map<string, Promise<string | null>>();
   private closed = false;
 
   constructor(private readonly options: StandbyPoolOptions) {}
@@ -116,6 +124,10 @@ export class StandbyPool {
     await Promise.allSettled([...this.preparing.values()]);
     await Promise.all([...this.ready.values()].map((standby) => this.discard(standby)));
     this.ready.clear();
+    for (const seed of await Promise.all(this.seeds.values())) {
+      if (seed) await fs.rm(seed, { recursive: true, force: true });
+    }
+    this.seeds.clear();
   }
 
   private async discard(standby: Standby): Promise<void> {
@@ -141,6 +153,24 @@ export class StandbyPool {
       await fs.rm(workspace, { recursive: true, force: true });
       return null;
     }
+    const key = dependencyKey(manifest.packageJson);
+    const cache = STANDBY_BUILDS[framework]!.cache;
+    const seed = cache ? await this.seed(framework, key, template, manifest.text) : null;
+    if (cache && seed) await fs.cp(seed, path.join(workspace, cache), { recursive: true });
+    const limited = await this.startRunner(framework, workspace);
+    if (!(await limited.ready)) {
+      // It ended before it was ready (a broken template install): no standby for this framework.
+      const outcome = await limited.result;
+      options.log(`preview: standby ${framework} ended early:\n${outcome.output.slice(-1000)}`);
+      await fs.rm(workspace, { recursive: true, force: true });
+      return null;
+    }
+    return { framework, workspace, dependencyKey: key, process: limited };
+  }
+
+  /** Starts the framework's runner in the sandbox of `workspace`; it waits for "build". */
+  private async startRunner(framework: Framework, workspace: string): Promise<LimitedProcess> {
+    const { options } = this;
     const runner = STANDBY_BUILDS[framework]!.runner;
     const runnerInWorkspace = path.join(workspace, '.kiln-home', runner);
     await fs.copyFile(fileURLToPath(new URL(`./${runner}`, import.meta.url)), runnerInWorkspace);
@@ -153,7 +183,7 @@ export class StandbyPool {
       [runnerInWorkspace],
       MAX_OUTPUT_FILE_BYTES,
     );
-    const limited = startLimited(
+    return startLimited(
       wrapped.command,
       wrapped.args,
       {
@@ -165,24 +195,76 @@ export class StandbyPool {
       },
       { isStandby: true },
     );
-    if (!(await limited.ready)) {
-      // It ended before it was ready (a broken template install): no standby for this framework.
-      const outcome = await limited.result;
-      options.log(`preview: standby ${framework} ended early:\n${outcome.output.slice(-1000)}`);
-      await fs.rm(workspace, { recursive: true, force: true });
-      return null;
+  }
+
+  /**
+   * The framework's build cache for these dependencies, made once: the blank template (Kiln's own
+   * files, no user's) is built by a one-shot runner in its own sandboxed workspace, and the cache
+   * it wrote is kept outside any sandbox. Each standby gets a copy, so a build can only change
+   * its own copy. Null (standbys without a cache) if that build fails.
+   */
+  private seed(
+    framework: Framework,
+    key: string,
+    template: readonly ProjectFile[],
+    packageJson: string,
+  ): Promise<string | null> {
+    const id = `${framework}:${key}`;
+    let pending = this.seeds.get(id);
+    if (!pending) {
+      pending = this.buildSeed(framework, template, packageJson).catch((error: unknown) => {
+        this.options.log(`preview: standby ${framework} cache failed: ${String(error)}`);
+        return null;
+      });
+      this.seeds.set(id, pending);
     }
-    return { framework, workspace, dependencyKey: dependencyKey(manifest.packageJson), process: limited };
+    return pending;
+  }
+
+  private async buildSeed(
+    framework: Framework,
+    template: readonly ProjectFile[],
+    packageJson: string,
+  ): Promise<string | null> {
+    const { options } = this;
+    const cache = STANDBY_BUILDS[framework]!.cache!;
+    const suffix = randomBytes(4).toString('hex');
+    const workspace = path.join(options.workspacesDir, `standby-seed-build-${framework}-${suffix}`);
+    try {
+      await materializeWorkspace(workspace, template);
+      await fs.writeFile(path.join(workspace, 'package.json'), packageJson);
+      const install = await installDependencies(workspace, options.pnpm, options.limits);
+      if (install.exitCode !== 0) return null;
+      const limited = await this.startRunner(framework, workspace);
+      if (!(await limited.ready)) return null;
+      limited.arm('build\n');
+      const outcome = await limited.result;
+      if (outcome.exitCode !== 0 || !existsSync(path.join(workspace, cache))) {
+        options.log(`preview: standby ${framework} cache build failed:\n${outcome.output.slice(-1000)}`);
+        return null;
+      }
+      const seed = path.join(options.workspacesDir, `standby-seed-${framework}-${suffix}`);
+      await fs.cp(path.join(workspace, cache), seed, {
+        recursive: true,
+        filter: (source) => !SEED_LEFT_OUT.test(source),
+      });
+      return seed;
+    } finally {
+      await fs.rm(workspace, { recursive: true, force: true });
+    }
   }
 }
 
+/** What a standby prepared in its workspace: dependencies, the runner, a seeded build cache. */
+const PREPARED = new Set(['node_modules', '.kiln-home', '.angular']);
+
 /**
  * Puts a project into a standby's workspace: the template's own files that the project does not
- * have are removed (node_modules and the runner stay), then the project's files are written.
+ * have are removed (what the standby prepared stays), then the project's files are written.
  */
 export async function fillStandbyWorkspace(workspace: string, files: readonly ProjectFile[]): Promise<void> {
   for (const entry of await fs.readdir(workspace)) {
-    if (entry === 'node_modules' || entry === '.kiln-home') continue;
+    if (PREPARED.has(entry)) continue;
     await fs.rm(path.join(workspace, entry), { recursive: true, force: true });
   }
   await materializeWorkspace(workspace, files);
