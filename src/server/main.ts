@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { resolveModel } from './ai/model.ts';
 import { createAuth } from './auth/auth.ts';
+import { createSessionCache } from './auth/session-cache.ts';
 import { GenerationService } from './generation/service.ts';
 import { recoverInterruptedVersions } from './generation/recover.ts';
 import { createInProcessRealtime } from './realtime/in-process.ts';
@@ -88,6 +89,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       db: database.db,
       databaseKind: database.kind,
       auth,
+      sessions: createSessionCache(auth),
       version: readVersion(),
       webRoot: WEB_ROOT,
       blobs,

@@ -35,6 +35,27 @@ describe('accounts with email and password (Better Auth at /api/auth)', () => {
     expect((await client.me()).user?.fullName).toBe('Grace Hopper');
   });
 
+  it('a session cookie replayed after sign-out is refused at once (sessions are reused only until then)', async () => {
+    const client = new TestClient(kiln);
+    await client.signUp('margaret@example.com');
+    expect((await client.me()).user).not.toBeNull();
+    const cookie = (client as unknown as { cookies: Map<string, string> }).cookies;
+    const header = [...cookie].map(([name, value]) => `${name}=${value}`).join('; ');
+    const meWith = async () =>
+      (
+        (await (await kiln.app.request('/api/me', { headers: { cookie: header } })).json()) as {
+          user: unknown;
+        }
+      ).user;
+    expect(await meWith()).not.toBeNull();
+    await kiln.app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { cookie: header, origin: kiln.services.config.publicUrl, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await meWith()).toBeNull();
+  });
+
   it('refuses a wrong password, a duplicate email and a weak password with clear codes', async () => {
     const client = new TestClient(kiln);
     await client.signUp('linus@example.com');

@@ -25,9 +25,10 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       schema: { users, sessions, accounts, verifications },
     }),
     user: { fields: { name: 'fullName', image: 'avatarUrl' } },
-    // The signed session_data cookie saves a database read per request; a session revoked
-    // elsewhere stays usable for at most this long (signing out here clears it at once).
-    session: { cookieCache: { enabled: true, maxAge: 60 } },
+    // No signed session_data cookie: it kept a signed-out session usable for its whole max age
+    // to anyone replaying the cookie. Each process reuses a resolved session for 5 s instead
+    // (session-cache.ts) and forgets it at sign-out, so the database read stays rare.
+    session: { cookieCache: { enabled: false } },
     emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, autoSignIn: true },
     // GitHub sign-in is wired but only switched on when its keys are configured.
     socialProviders: config.github

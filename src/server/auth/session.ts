@@ -5,7 +5,7 @@ import { cachedPlanOf } from '../billing/plan-cache.ts';
 /** Resolves the session cookie into `c.var.viewer` (user, plan) for the API routes. */
 export function sessionMiddleware(services: Services) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await services.sessions.get(c.req.raw.headers);
     const user = session?.user ?? null;
     const { plan, isPremium, periodStart } = await cachedPlanOf(services.db, user?.id ?? null);
     c.set('viewer', {

@@ -41,14 +41,21 @@ export function createHttpApp(services: Services) {
   });
   app.use('*', (c, next) => (c.req.path.startsWith('/content/') ? next() : appHeaders(c, next)));
 
+  const { sessions } = services;
   // Signing out stops the user's running generations (spec §4).
   app.post('/api/auth/sign-out', async (c) => {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
     const response = await services.auth.handler(c.req.raw);
+    sessions.forget(c.req.raw.headers);
     if (session && response.ok) services.generation.stopAllOf(session.user.id);
     return response;
   });
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const response = await services.auth.handler(c.req.raw);
+    // A change to the account or the session: the next request resolves it afresh.
+    if (c.req.method === 'POST') sessions.forget(c.req.raw.headers);
+    return response;
+  });
   app.route('/api/health', healthRoutes(services));
 
   const api = new Hono<AppEnv>();

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { Plan } from '../../core/plans/index.ts';
 import type { ResolvedModel } from '../ai/model.ts';
@@ -14,6 +15,8 @@ export interface Services {
   db: Database;
   databaseKind: 'pglite' | 'postgres';
   auth: Auth;
+  /** Sessions resolved from Cookie headers, reused for a few seconds (auth/session-cache.ts). */
+  sessions: SessionCache;
   version: string;
   /** Folder of the built web app (dist/web). */
   webRoot: string;
