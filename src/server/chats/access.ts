@@ -30,17 +30,36 @@ const MISSING: Extract<Decision, { allowed: false }> = {
   message: 'Component not found',
 };
 
-/** Loads a chat and asks the policy; a missing chat and a hidden private one look the same. */
+/** Asks the policy about a loaded chat; a missing chat and a hidden private one look the same. */
+export function checkChatAccess(
+  viewer: RequestViewer,
+  chat: ChatRow | null,
+  capability: Capability,
+): ChatAccessResult {
+  if (!chat) return { ok: false, decision: MISSING };
+  const decision = decide(capability, policyViewer(viewer), chat);
+  return decision.allowed ? { ok: true, chat } : { ok: false, decision };
+}
+
+/** Loads a chat and asks the policy. */
 export async function accessChat(
   db: Database,
   viewer: RequestViewer,
   chatId: string,
   capability: Capability,
 ): Promise<ChatAccessResult> {
-  const chat = await findChatById(db, chatId);
-  if (!chat) return { ok: false, decision: MISSING };
-  const decision = decide(capability, policyViewer(viewer), chat);
-  return decision.allowed ? { ok: true, chat } : { ok: false, decision };
+  return checkChatAccess(viewer, await findChatById(db, chatId), capability);
+}
+
+/** The loaded chat, if the viewer may use `capability` on it; otherwise throws the denial. */
+export function requireChatAccess(
+  viewer: RequestViewer,
+  chat: ChatRow | null,
+  capability: Capability,
+): ChatRow {
+  const result = checkChatAccess(viewer, chat, capability);
+  if (!result.ok) throw ServiceError.fromDecision(result.decision);
+  return result.chat;
 }
 
 /** The chat, if the viewer may use `capability` on it; otherwise throws the policy's denial. */
@@ -50,9 +69,7 @@ export async function requireChat(
   chatId: string,
   capability: Capability,
 ): Promise<ChatRow> {
-  const result = await accessChat(db, viewer, chatId, capability);
-  if (!result.ok) throw ServiceError.fromDecision(result.decision);
-  return result.chat;
+  return requireChatAccess(viewer, await findChatById(db, chatId), capability);
 }
 
 export function requireUser(viewer: RequestViewer): NonNullable<RequestViewer['user']> {

@@ -16,24 +16,23 @@ export interface QuotaReport extends QuotaStatus {
   credits: number;
 }
 
+/** Where the user's quota window starts (spec §8/§9: calendar month, or the paid period). */
+export function quotaWindowStart(owner: QuotaOwner, now: Date): Date {
+  return describeQuota({ plan: owner.plan, now, currentPeriodStart: owner.periodStart, messagesUsed: 0 })
+    .start;
+}
+
 /** The window's usage (spec §8/§9): messages the user created since the window started. */
 async function usage(db: Database, owner: QuotaOwner, now: Date): Promise<QuotaStatus> {
-  const window = describeQuota({
-    plan: owner.plan,
-    now,
-    currentPeriodStart: owner.periodStart,
-    messagesUsed: 0,
-  });
   const [used] = await db
     .select({ total: count() })
     .from(messages)
-    .where(and(eq(messages.userId, owner.userId), gte(messages.createdAt, window.start)));
-  return describeQuota({
-    plan: owner.plan,
-    now,
-    currentPeriodStart: owner.periodStart,
-    messagesUsed: used?.total ?? 0,
-  });
+    .where(and(eq(messages.userId, owner.userId), gte(messages.createdAt, quotaWindowStart(owner, now))));
+  return statusOf(owner, now, used?.total ?? 0);
+}
+
+function statusOf(owner: QuotaOwner, now: Date, messagesUsed: number): QuotaStatus {
+  return describeQuota({ plan: owner.plan, now, currentPeriodStart: owner.periodStart, messagesUsed });
 }
 
 async function creditsOf(db: Database, userId: string): Promise<number> {
@@ -52,10 +51,16 @@ export async function readQuota(db: Database, owner: QuotaOwner, now = new Date(
 
 /**
  * Lets one more version through, or throws 'limit-exceeded' with what the dialogs need.
- * Past the plan's limit, one extra purchased version is used (atomically).
+ * Past the plan's limit, one extra purchased version is used (atomically). `used`: the window's
+ * usage when the caller already read it (counted since `quotaWindowStart`).
  */
-export async function consumeVersionQuota(db: Database, owner: QuotaOwner, now = new Date()): Promise<void> {
-  const status = await usage(db, owner, now);
+export async function consumeVersionQuota(
+  db: Database,
+  owner: QuotaOwner,
+  now = new Date(),
+  used?: number,
+): Promise<void> {
+  const status = used === undefined ? await usage(db, owner, now) : statusOf(owner, now, used);
   if (!status.isExceeded) return;
   const [spent] = await db
     .update(versionCredits)

@@ -6,8 +6,7 @@ import { buildContinuePrompt } from '../../core/snapshot/index.ts';
 import { validatePrompt } from '../../core/validation/index.ts';
 import { ERRORS } from '../../core/errors.ts';
 import type { ResolvedModel } from '../ai/model.ts';
-import { requireChat, requireUser } from '../chats/access.ts';
-import { findAssistantMessage, findLatestAssistantMessage, versionStats } from '../chats/versions.ts';
+import { requireChat, requireChatAccess, requireUser } from '../chats/access.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/context.ts';
@@ -19,7 +18,8 @@ import { finishVersion, type EndReason } from './finish.ts';
 import { startFlusher } from './flusher.ts';
 import { buildModelPrompt } from './model-input.ts';
 import { streamModelText } from './model-stream.ts';
-import { consumeVersionQuota } from './quota.ts';
+import { consumeVersionQuota, quotaWindowStart } from './quota.ts';
+import { loadStartState } from './start-state.ts';
 import { GenerationRegistry, RunningGeneration } from './running.ts';
 
 export interface GenerationRequest {
@@ -58,8 +58,22 @@ export class GenerationService {
     const { db } = this.deps;
     const user = requireUser(viewer);
     const capability = request.action === 'continue' ? 'continueGeneration' : 'edit';
-    const chat = await requireChat(db, viewer, request.chatId, capability);
+    const now = new Date();
+    const owner = { userId: user.id, plan: viewer.plan, periodStart: viewer.periodStart };
+    const selectedVersion =
+      request.selectedVersion !== undefined && Number.isInteger(request.selectedVersion)
+        ? request.selectedVersion
+        : undefined;
+    const state = await loadStartState(db, {
+      chatId: request.chatId,
+      userId: user.id,
+      selectedVersion,
+      windowStart: quotaWindowStart(owner, now),
+    });
+    const chat = requireChatAccess(viewer, state?.chat ?? null, capability);
     const framework = isFramework(chat.framework) ? chat.framework : 'react';
+    const baseMessage = state?.base ?? null;
+    const stats = { versions: state?.versions ?? 0, highest: state?.highest ?? 0 };
 
     const running = this.registry.get(chat.id);
     if (running && !running.isEnded) {
@@ -67,13 +81,6 @@ export class GenerationService {
         version: running.version,
       });
     }
-
-    const [baseMessage, stats] = await Promise.all([
-      request.selectedVersion !== undefined && Number.isInteger(request.selectedVersion)
-        ? findAssistantMessage(db, chat.id, request.selectedVersion)
-        : findLatestAssistantMessage(db, chat.id),
-      versionStats(db, chat.id),
-    ]);
 
     let prompt = request.prompt;
     if (request.action === 'continue') {
@@ -95,7 +102,7 @@ export class GenerationService {
         max: viewer.plan.maxVersionsPerComponent,
       });
     }
-    await consumeVersionQuota(db, { userId: user.id, plan: viewer.plan, periodStart: viewer.periodStart });
+    await consumeVersionQuota(db, owner, now, state?.used);
 
     const version = stats.highest + 1;
     const files = await storeAttachments(this.deps.blobs, chat.id, attachments);
