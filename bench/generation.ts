@@ -15,7 +15,7 @@ import { startKilnProcess, type KilnProcess } from './support/kiln-process.ts';
 import { median, percentile, round } from './support/stats.ts';
 
 const ANSWER_BYTES = 60 * 1024;
-const SEQUENTIAL_RUNS = 15;
+const SEQUENTIAL_RUNS = 31;
 const CONCURRENT = 200;
 
 function makeAnswer(): string {
@@ -150,7 +150,7 @@ export default async function run(): Promise<void> {
       // (a) one at a time, direct vs. through Kiln, interleaved so both see the same machine.
       const first = sessions[0]!;
       const added = { first: [] as number[], last: [] as number[] };
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 8; i++) {
         await direct(llm);
         await throughKiln(kiln, first.cookie, first.chats[CONCURRENT / 4]!);
       }

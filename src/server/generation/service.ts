@@ -69,6 +69,7 @@ export class GenerationService {
       userId: user.id,
       selectedVersion,
       windowStart: quotaWindowStart(owner, now),
+      withContent: request.action === 'continue',
     });
     const chat = requireChatAccess(viewer, state?.chat ?? null, capability);
     const framework = isFramework(chat.framework) ? chat.framework : 'react';

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
 import type { ChatRow } from '../chats/access.ts';
 
 /** The base version's fields a start needs (the snapshot, and the text to continue). */
 export interface StartBase {
+  /** Only read to continue a cut-off answer ('' otherwise). */
   content: string;
   artifactCode: string | null;
   finishReason: string | null;
@@ -28,12 +30,23 @@ export interface StartState {
  */
 export async function loadStartState(
   db: Database,
-  input: { chatId: string; userId: string; selectedVersion?: number; windowStart: Date },
+  input: {
+    chatId: string;
+    userId: string;
+    selectedVersion?: number;
+    windowStart: Date;
+    /** Whether the base answer's text is needed (to continue it); it can be large. */
+    withContent: boolean;
+  },
 ): Promise<StartState | null> {
   const ofChat = sql`${messages.chatId} = ${chats.id}`;
   const isAnswer = sql`${messages.role} = 'assistant'`;
   const baseVersion =
     input.selectedVersion === undefined ? sql`` : sql` and ${messages.version} = ${input.selectedVersion}`;
+  // The base answer's row, as a FROM item; one scalar subquery per field keeps large text out
+  // of any JSON encoding.
+  const baseRow = sql`${messages} where ${ofChat} and ${isAnswer}${baseVersion} order by ${messages.version} desc limit 1`;
+  const baseField = (column: AnyPgColumn) => sql<string | null>`(select ${column} from ${baseRow})`;
   const [row] = await db
     .select({
       chat: chats,
@@ -46,15 +59,21 @@ export async function loadStartState(
         ),
       used: sql<number>`(select count(*) from ${messages} where ${messages.userId} = ${input.userId}
         and ${messages.createdAt} >= ${input.windowStart.toISOString()}::timestamptz)`.mapWith(Number),
-      base: sql<StartBase | null>`(select json_build_object('content', ${messages.content},
-          'artifactCode', ${messages.artifactCode}, 'finishReason', ${messages.finishReason})
-        from ${messages} where ${ofChat} and ${isAnswer}${baseVersion}
-        order by ${messages.version} desc limit 1)`,
+      baseArtifactCode: baseField(messages.artifactCode),
+      baseFinishReason: baseField(messages.finishReason),
+      baseContent: input.withContent ? baseField(messages.content) : sql<string | null>`null`,
+      hasBase: sql<boolean>`exists (select 1 from ${baseRow})`,
     })
     .from(chats)
     .where(eq(chats.id, input.chatId))
     .limit(1);
   if (!row) return null;
-  const base = typeof row.base === 'string' ? (JSON.parse(row.base) as StartBase) : row.base;
+  const base: StartBase | null = row.hasBase
+    ? {
+        content: row.baseContent ?? '',
+        artifactCode: row.baseArtifactCode,
+        finishReason: row.baseFinishReason,
+      }
+    : null;
   return { chat: row.chat, base, versions: row.versions, highest: row.highest, used: row.used };
 }
