@@ -1,7 +1,11 @@
-import { APICallError, type LanguageModelV3, type LanguageModelV3Prompt } from '@ai-sdk/provider';
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 
-export type ModelEvent =
-  { type: 'text'; text: string } | { type: 'finish'; reason: 'stop' | 'length' | 'error' };
+export type ModelFinishReason = 'stop' | 'length' | 'error';
 
 const RETRY_BASE_MS = 500;
 
@@ -23,14 +27,17 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * needs text deltas, and skipping `streamText`'s layers halves the cost per chunk
  * (docs/decisions/0009-model-stream.md). Retryable failures (429, 5xx) before the stream starts
  * are retried with backoff; once text flows, a failure ends the stream with an `error` finish.
+ * Deltas go to `onText` from a plain read loop (an async generator would add promises per chunk).
+ * Resolves with the finish reason, or null when the stream ended without one.
  */
-export async function* streamModelText(
+export async function readModelText(
   model: LanguageModelV3,
   prompt: LanguageModelV3Prompt,
   signal: AbortSignal,
+  onText: (text: string) => void,
   maxRetries = 2,
-): AsyncGenerator<ModelEvent> {
-  let stream: ReadableStream<import('@ai-sdk/provider').LanguageModelV3StreamPart> | undefined;
+): Promise<ModelFinishReason | null> {
+  let stream: ReadableStream<LanguageModelV3StreamPart> | undefined;
   for (let attempt = 0; ; attempt++) {
     try {
       ({ stream } = await model.doStream({ prompt, abortSignal: signal }));
@@ -42,15 +49,16 @@ export async function* streamModelText(
     }
   }
   const reader = stream.getReader();
+  let reason: ModelFinishReason | null = null;
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
-      if (value.type === 'text-delta') yield { type: 'text', text: value.delta };
+      if (done) return reason;
+      if (value.type === 'text-delta') onText(value.delta);
       else if (value.type === 'finish') {
-        const reason = value.finishReason.unified;
-        yield { type: 'finish', reason: reason === 'stop' || reason === 'length' ? reason : 'error' };
-      } else if (value.type === 'error') yield { type: 'finish', reason: 'error' };
+        const unified = value.finishReason.unified;
+        reason = unified === 'stop' || unified === 'length' ? unified : 'error';
+      } else if (value.type === 'error') reason = 'error';
     }
   } finally {
     reader.releaseLock();

@@ -17,7 +17,7 @@ import { acceptAttachments, storeAttachments } from './attachments.ts';
 import { finishVersion, type EndReason } from './finish.ts';
 import { startFlusher } from './flusher.ts';
 import { buildModelPrompt } from './model-input.ts';
-import { streamModelText } from './model-stream.ts';
+import { readModelText } from './model-stream.ts';
 import { consumeVersionQuota, quotaWindowStart } from './quota.ts';
 import { loadStartState } from './start-state.ts';
 import { GenerationRegistry, RunningGeneration } from './running.ts';
@@ -152,10 +152,10 @@ export class GenerationService {
     let reason: EndReason = 'error';
     const signal = AbortSignal.any([generation.controller.signal, AbortSignal.timeout(this.deps.timeoutMs)]);
     try {
-      for await (const event of streamModelText(this.deps.model.model, prompt, signal)) {
-        if (event.type === 'text') generation.append(event.text);
-        else reason = event.reason;
-      }
+      const finish = await readModelText(this.deps.model.model, prompt, signal, (text) =>
+        generation.append(text),
+      );
+      if (finish !== null) reason = finish;
     } catch (error) {
       reason = 'error';
       if (!signal.aborted)
