@@ -5,6 +5,7 @@ import { resolveModel } from './ai/model.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionCache } from './auth/session-cache.ts';
 import { GenerationService } from './generation/service.ts';
+import { createModelWorker } from './generation/model-worker.ts';
 import { recoverInterruptedVersions } from './generation/recover.ts';
 import { createInProcessRealtime } from './realtime/in-process.ts';
 import { createPostgresRealtime } from './realtime/postgres.ts';
@@ -76,11 +77,13 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     });
     // One process owns an embedded database, so anything still marked as streaming was cut off.
     if (database.kind === 'pglite') await recoverInterruptedVersions(database.db);
+    const modelWorker = createModelWorker(config.ai, model.model);
     const generation = new GenerationService({
       db: database.db,
       blobs,
       realtime,
       model,
+      readModel: modelWorker.read,
       timeoutMs: config.ai.timeoutMs,
       onVersionFinished: (chatId, version) => preview.requestBuild(chatId, version),
     });
@@ -96,6 +99,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       realtime,
       model,
       generation,
+      modelWorker,
       preview,
     };
     const app = createHttpApp(services);
@@ -105,6 +109,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       services,
       async close() {
         await generation.close();
+        await modelWorker.close();
         await preview.close();
         await realtime.close();
         await db.close();

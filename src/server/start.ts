@@ -10,6 +10,8 @@ async function start() {
   if (config.role === 'worker') return runWorker(config);
   await ensureWebBundle(REPO_ROOT, WEB_ROOT);
   const kiln = await createKiln(config);
+  // The first generation should not wait for the model thread to load the AI SDK.
+  kiln.services.modelWorker.warm();
   // KILN_ROLE=all builds previews in this process too; web leaves them to worker processes.
   kiln.services.preview.start();
   const server = serve({ fetch: kiln.app.fetch, port: config.port, hostname: config.listen }, () => {

@@ -18,6 +18,7 @@ import { finishVersion, type EndReason } from './finish.ts';
 import { startFlusher } from './flusher.ts';
 import { buildModelPrompt } from './model-input.ts';
 import { readModelText } from './model-stream.ts';
+import type { ModelReader } from './model-worker.ts';
 import { consumeVersionQuota, quotaWindowStart } from './quota.ts';
 import { loadStartState } from './start-state.ts';
 import { GenerationRegistry, RunningGeneration } from './running.ts';
@@ -37,6 +38,8 @@ export interface GenerationDeps {
   blobs: BlobStore;
   realtime: Realtime;
   model: ResolvedModel;
+  /** Where the model's stream is read (the model worker); default: this thread. */
+  readModel?: ModelReader;
   timeoutMs: number;
   /** Called when a version is stored (the preview builder queues its build). */
   onVersionFinished?: (chatId: string, version: number) => Promise<void>;
@@ -152,9 +155,10 @@ export class GenerationService {
     let reason: EndReason = 'error';
     const signal = AbortSignal.any([generation.controller.signal, AbortSignal.timeout(this.deps.timeoutMs)]);
     try {
-      const finish = await readModelText(this.deps.model.model, prompt, signal, (text) =>
-        generation.append(text),
-      );
+      const onText = (text: string) => generation.append(text);
+      const finish = this.deps.readModel
+        ? await this.deps.readModel(prompt, signal, onText)
+        : await readModelText(this.deps.model.model, prompt, signal, onText);
       if (finish !== null) reason = finish;
     } catch (error) {
       reason = 'error';

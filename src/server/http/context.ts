@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import type { Plan } from '../../core/plans/index.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import type { GenerationService } from '../generation/service.ts';
+import type { ModelWorker } from '../generation/model-worker.ts';
 import type { Realtime } from '../realtime/events.ts';
 import type { PreviewService } from '../preview/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -24,6 +25,8 @@ export interface Services {
   realtime: Realtime;
   model: ResolvedModel;
   generation: GenerationService;
+  /** Reads model streams in a worker thread (generation/model-worker.ts). */
+  modelWorker: ModelWorker;
   preview: PreviewService;
 }
 
