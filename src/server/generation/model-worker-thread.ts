@@ -2,12 +2,13 @@
  * The model worker thread (docs/decisions/0009): reads providers' streams away from the main
  * thread. The AI SDK parses every SSE chunk through several web streams and a schema; on the main
  * thread that work competes with every request and pays for the request-scoped
- * AsyncLocalStorage that Better Auth enables (a hook on every promise). Text is posted back in
- * batches: the first delta at once, later ones at most every COALESCE_MS.
+ * AsyncLocalStorage that Better Auth enables (a hook on every promise). Text is posted back
+ * coalesced for COALESCE_MS (coalesce.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
 import { resolveModel } from '../ai/model.ts';
+import { createCoalescer } from './coalesce.ts';
 import { readModelText } from './model-stream.ts';
 import type { ToModelWorker, FromModelWorker } from './model-worker-protocol.ts';
 
@@ -23,30 +24,14 @@ const post = (message: FromModelWorker) => port.postMessage(message);
 async function read(id: number, prompt: Extract<ToModelWorker, { type: 'read' }>['prompt']): Promise<void> {
   const controller = new AbortController();
   running.set(id, controller);
-  let pending = '';
-  let lastPost = -Infinity;
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    if (pending === '') return;
-    post({ type: 'text', id, text: pending });
-    pending = '';
-    lastPost = performance.now();
-  };
+  const texts = createCoalescer((text) => post({ type: 'text', id, text }), COALESCE_MS);
   try {
     const { model } = await modelReady;
-    const reason = await readModelText(model, prompt, controller.signal, (text) => {
-      pending += text;
-      if (performance.now() - lastPost >= COALESCE_MS) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    });
-    flush();
+    const reason = await readModelText(model, prompt, controller.signal, (text) => texts.push(text));
+    texts.flush();
     post({ type: 'done', id, reason });
   } catch (error) {
-    flush();
+    texts.flush();
     post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
   } finally {
     running.delete(id);

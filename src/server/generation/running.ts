@@ -1,3 +1,5 @@
+import { createCoalescer } from './coalesce.ts';
+
 const encoder = new TextEncoder();
 /** A reader gets a delta at once when nothing was sent to it for this long. */
 const COALESCE_MS = 4;
@@ -70,19 +72,11 @@ export class RunningGeneration {
   }
 
   /**
-   * A byte stream of the whole text so far, then every new delta, closing when it ends.
-   * Deltas are coalesced: one goes out at once when nothing was sent for COALESCE_MS, later ones
-   * are joined until then (or the next turn of the event loop). A model sends many tiny chunks,
-   * one socket write each would cost more than the text; and a burst parsed in microtasks can
-   * hold the event loop for tens of milliseconds, so waiting for the next turn alone would delay
-   * the first byte by the whole burst.
+   * A byte stream of the whole text so far, then every new delta (coalesced for COALESCE_MS,
+   * coalesce.ts), closing when it ends.
    */
   stream(): ReadableStream<Uint8Array> {
     let listener: ((delta: string | null) => void) | undefined;
-    let pending: string[] = [];
-    let scheduled = false;
-    let closing = false;
-    let lastSent = -Infinity;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
         const sofar = this.text();
@@ -91,31 +85,14 @@ export class RunningGeneration {
           controller.close();
           return;
         }
-        let done = false;
-        const send = () => {
-          if (done) return;
-          if (pending.length > 0) {
-            controller.enqueue(encoder.encode(pending.length === 1 ? pending[0] : pending.join('')));
-            pending = [];
-            lastSent = performance.now();
-          }
-          if (closing) {
-            done = true;
-            controller.close();
-          }
-        };
-        const drain = () => {
-          scheduled = false;
-          send();
-        };
+        const deltas = createCoalescer((text) => controller.enqueue(encoder.encode(text)), COALESCE_MS);
         listener = (delta) => {
-          if (delta === null) closing = true;
-          else pending.push(delta);
-          if (closing || performance.now() - lastSent >= COALESCE_MS) send();
-          else if (!scheduled) {
-            scheduled = true;
-            setImmediate(drain);
+          if (delta !== null) {
+            deltas.push(delta);
+            return;
           }
+          deltas.flush();
+          controller.close();
         };
         this.readers.add(listener);
       },
