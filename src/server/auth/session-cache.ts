@@ -1,3 +1,4 @@
+import { TtlCache } from '../lib/ttl-cache.ts';
 import type { Auth } from './auth.ts';
 
 type Session = Awaited<ReturnType<Auth['api']['getSession']>>;
@@ -10,7 +11,6 @@ type Session = Awaited<ReturnType<Auth['api']['getSession']>>;
  * from another device is seen within this time (Better Auth's cookie cache allows 60 s).
  */
 export const SESSION_CACHE_MS = 5_000;
-const MAX_ENTRIES = 10_000;
 
 export interface SessionCache {
   get(headers: Headers): Promise<Session>;
@@ -18,22 +18,21 @@ export interface SessionCache {
 }
 
 export function createSessionCache(auth: Auth, now: () => number = Date.now): SessionCache {
-  const entries = new Map<string, { session: Session; expires: number }>();
+  const sessions = new TtlCache<string, Session>(SESSION_CACHE_MS);
   return {
     async get(headers) {
       const cookie = headers.get('cookie');
       // Without a cookie there is no session to look up (and nothing to cache).
       if (!cookie) return auth.api.getSession({ headers });
-      const entry = entries.get(cookie);
-      if (entry && entry.expires > now()) return entry.session;
+      const cached = sessions.get(cookie, now());
+      if (cached !== undefined) return cached;
       const session = await auth.api.getSession({ headers });
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(cookie, { session, expires: now() + SESSION_CACHE_MS });
+      sessions.set(cookie, session, now());
       return session;
     },
     forget(headers) {
       const cookie = headers.get('cookie');
-      if (cookie) entries.delete(cookie);
+      if (cookie) sessions.delete(cookie);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.ts';
+import { TtlCache } from '../lib/ttl-cache.ts';
 import { planOf, type PlanOfUser } from './subscriptions.ts';
 
 /**
@@ -8,19 +9,13 @@ import { planOf, type PlanOfUser } from './subscriptions.ts';
  * subscription that ends.
  */
 export const PLAN_CACHE_MS = 10_000;
-const MAX_ENTRIES = 10_000;
 
-interface Entry {
-  value: PlanOfUser;
-  expires: number;
-}
+const caches = new WeakMap<Database, TtlCache<string, PlanOfUser>>();
 
-const caches = new WeakMap<Database, Map<string, Entry>>();
-
-function cacheOf(db: Database): Map<string, Entry> {
+function cacheOf(db: Database): TtlCache<string, PlanOfUser> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = new TtlCache(PLAN_CACHE_MS);
     caches.set(db, cache);
   }
   return cache;
@@ -34,11 +29,10 @@ export async function cachedPlanOf(
 ): Promise<PlanOfUser> {
   if (userId === null) return planOf(db, null);
   const cache = cacheOf(db);
-  const entry = cache.get(userId);
-  if (entry && entry.expires > now) return entry.value;
+  const cached = cache.get(userId, now);
+  if (cached !== undefined) return cached;
   const value = await planOf(db, userId);
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(userId, { value, expires: now + PLAN_CACHE_MS });
+  cache.set(userId, value, now);
   return value;
 }
 
