@@ -160,7 +160,6 @@ export function parseArtifactText(text: string, options: Omit<ArtifactParserOpti
 class StreamingArtifactParser implements ArtifactParser {
   private readonly isLenient: boolean;
   private readonly onEvent: ((event: ArtifactEvent) => void) | null;
-  private readonly wantsEvents: boolean;
   private state: State = TEXT;
   private isEnded = false;
   /** Input pushed but not parsed yet (only without an event consumer). */
@@ -193,7 +192,6 @@ class StreamingArtifactParser implements ArtifactParser {
   constructor(isLenient: boolean, onEvent: ((event: ArtifactEvent) => void) | null) {
     this.isLenient = isLenient;
     this.onEvent = onEvent;
-    this.wantsEvents = onEvent !== null;
   }
 
   push(chunk: string): void {
@@ -449,7 +447,7 @@ class StreamingArtifactParser implements ArtifactParser {
     this.file = file;
     this.artifact.files.push(file);
     this.canFenceFile = this.isLenient && !MARKDOWN_FILE.test(name);
-    if (this.wantsEvents) {
+    if (this.onEvent !== null) {
       const header: ParsedFileHeader = {
         name,
         isDelete: file.isDelete,
@@ -679,9 +677,11 @@ export function nextTagCandidate(buf: string, from: number): number {
 
 /** Whether `raw` (an undecided tag start) already holds a whole open tag name and a space. */
 function isOpenTagWithName(raw: string): boolean {
-  const afterName =
-    matchName(raw, 1, 'kilnfile') === 9 ? 9 : matchName(raw, 1, 'kilnartifact') === 13 ? 13 : -1;
-  return afterName > 0 && afterName < raw.length && isSpace(raw.charCodeAt(afterName));
+  for (const name of ['kilnfile', 'kilnartifact']) {
+    const afterName = matchName(raw, 1, name);
+    if (afterName >= 0) return afterName < raw.length && isSpace(raw.charCodeAt(afterName));
+  }
+  return false;
 }
 
 function isSpace(code: number): boolean {
