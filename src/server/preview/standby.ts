@@ -39,7 +39,8 @@ export function standbyScript(framework: Framework): string | undefined {
 /**
  * A build started ahead of its version (decision 0036): a workspace with the template's
  * dependencies installed and a sandboxed Node process that has already loaded the build tool
- * (Vite and the framework's plugins, or Angular's CLI, builder and compiler). It serves exactly one build, then it is gone; no state crosses builds.
+ * (Vite and the framework's plugins, or Angular's CLI, builder and compiler). It serves exactly
+ * one build, then it is gone; no state crosses builds.
  */
 export interface Standby {
   framework: Framework;
