@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3199;
+const PORT = Number(process.env.KILN_E2E_PORT ?? 3199);
 
 /** A premium account made with the admin CLI before the server starts (tests/e2e/support/premium.ts). */
 const PREMIUM = { email: 'premium@kiln.test', password: 'correct horse 1', name: 'Grace Hopper' };
