@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
+import { holdGenerationStreams } from './support/stream-gate.ts';
 
 test('create from the home page, watch it stream, iterate with Enter, switch versions', async ({ page }) => {
   await signUp(page);
+  const stream = await holdGenerationStreams(page);
+  await page.reload();
   await page
     .getByRole('textbox', { name: 'Describe what you want to build' })
     .fill('A pricing table with three plans');
@@ -12,7 +15,9 @@ test('create from the home page, watch it stream, iterate with Enter, switch ver
   await page.getByRole('button', { name: 'Generate' }).click();
 
   // The answer streams: 'Generating version...', then the file list, then version 1.
+  // The stream is held in the page until that state has been seen (however fast the server is).
   await expect(page.getByText('Generating version...')).toBeVisible();
+  await stream.release();
   await waitForVersion(page, 1);
   const answer = page.getByRole('article', { name: 'Version #1' });
   await expect(answer.getByRole('button', { name: 'Open index.html in the code view' })).toBeVisible();
