@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findActiveSubscription, grantPremium } from '../../src/server/billing/subscriptions.ts';
+import { findActiveSubscription } from '../../src/server/billing/active-subscription.ts';
+import { grantPremium } from '../../src/server/billing/subscriptions.ts';
 import { runCommand, UsageError } from '../../src/server/cli/kiln.ts';
 import { createTestKiln, TestClient } from './test-app.ts';
 

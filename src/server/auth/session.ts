@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, Services } from '../http/context.ts';
+import type { Services } from '../http/context.ts';
+import type { AppEnv } from '../http/viewer.ts';
 import { cachedPlanOf } from '../billing/plan-cache.ts';
 
 /** Resolves the session cookie into `c.var.viewer` (user, plan) for the API routes. */

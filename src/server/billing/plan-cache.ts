@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
-import { planOf, type PlanOfUser } from './subscriptions.ts';
+import { planOf, type PlanOfUser } from './active-subscription.ts';
 
 /**
  * How long a user's plan is remembered by a process. Every API request needs the plan (limits,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decide, type Capability, type Decision, type Viewer } from '../../core/permissions/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats } from '../db/schema/index.ts';
-import type { RequestViewer } from '../http/context.ts';
+import type { RequestViewer } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
 
 export type ChatRow = typeof chats.$inferSelect;

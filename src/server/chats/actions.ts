@@ -4,7 +4,7 @@ import { canDeleteVersionOf } from '../../core/permissions/index.ts';
 import { applyTheme, isDaisyTheme, readTheme } from '../../core/themes/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats, likes, marketplaceListings, messages } from '../db/schema/index.ts';
-import type { RequestViewer } from '../http/context.ts';
+import type { RequestViewer } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
 import { requireChat, requireUser } from './access.ts';
 import { createChat } from './create.ts';

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { CAPABILITIES, type Capability, can } from '../../core/permissions/index.ts';
 import type { Database } from '../db/client.ts';
 import { likes, users } from '../db/schema/index.ts';
-import type { RequestViewer } from '../http/context.ts';
+import type { RequestViewer } from '../http/viewer.ts';
 import { findChatById, findChatBySlug, policyViewer, type ChatRow } from './access.ts';
 import { listMessages } from './versions.ts';
 import { toChatView, toMessageView, type ChatView, type MessageView } from './views.ts';

@@ -2,7 +2,8 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FRAMEWORKS } from '../../core/frameworks/index.ts';
-import type { AppEnv, Services } from '../http/context.ts';
+import type { Services } from '../http/context.ts';
+import type { AppEnv } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
 import { requireUser } from './access.ts';
 import {

@@ -2,7 +2,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { completeWithTemplate } from '../../core/snapshot/index.ts';
 import { isFramework } from '../../core/frameworks/index.ts';
 import type { Database } from '../db/client.ts';
-import type { RequestViewer } from '../http/context.ts';
+import type { RequestViewer } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
 import { loadBlankTemplate } from '../templates/load.ts';
 import { requireChat } from './access.ts';

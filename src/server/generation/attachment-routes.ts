@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requireChat } from '../chats/access.ts';
-import type { AppEnv, Services } from '../http/context.ts';
+import type { Services } from '../http/context.ts';
+import type { AppEnv } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
 import { attachmentKey } from './attachments.ts';
 

@@ -4,7 +4,7 @@ import type { ResolvedModel } from '../ai/model.ts';
 import { IMPROVE_PROMPT_SYSTEM } from '../ai/prompts/system-prompt.ts';
 import { requireChat } from '../chats/access.ts';
 import type { Database } from '../db/client.ts';
-import type { RequestViewer } from '../http/context.ts';
+import type { RequestViewer } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
 
 /** What the offline demo model adds: the qualities a good component prompt spells out. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireChat } from '../chats/access.ts';
 import { findAssistantMessage } from '../chats/versions.ts';
 import type { Database } from '../db/client.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
 import type { GenerationService } from './service.ts';
 

@@ -9,7 +9,7 @@ import type { ResolvedModel } from '../ai/model.ts';
 import { requireChat, requireChatAccess, requireUser } from '../chats/access.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
-import type { RequestViewer } from '../http/context.ts';
+import type { RequestViewer } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
 import type { Realtime } from '../realtime/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../http/context.ts';
+import type { Services } from '../http/context.ts';
+import type { AppEnv } from '../http/viewer.ts';
 
 export function healthRoutes(services: Services) {
   return new Hono<AppEnv>().get('/', async (c) => {

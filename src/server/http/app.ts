@@ -13,7 +13,8 @@ import { sessionMiddleware } from '../auth/session.ts';
 import { contentRoutes, previewApiRoutes, previewHostMiddleware } from '../preview/index.ts';
 import { realtimeRoutes } from '../realtime/routes.ts';
 import { loadBlankTemplate } from '../templates/load.ts';
-import type { AppEnv, Services } from './context.ts';
+import type { Services } from './context.ts';
+import type { AppEnv } from './viewer.ts';
 import { apiError, ServiceError } from './errors.ts';
 import { webAppRoutes } from './static.ts';
 

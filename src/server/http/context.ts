@@ -2,15 +2,17 @@ import type { Config } from '../config.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import type { Database } from '../db/client.ts';
-import type { Plan } from '../../core/plans/index.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import type { GenerationService } from '../generation/service.ts';
 import type { ModelWorker } from '../generation/model-worker.ts';
 import type { Realtime } from '../realtime/events.ts';
-import type { PreviewService } from '../preview/index.ts';
+import type { PreviewService } from '../preview/service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
-/** What every route may use: built once by the composition root (main.ts). */
+/**
+ * What every route may use: built once by the composition root (main.ts). Only routes and the
+ * composition root import this; services take what they need (and the viewer from viewer.ts).
+ */
 export interface Services {
   config: Config;
   db: Database;
@@ -29,21 +31,3 @@ export interface Services {
   modelWorker: ModelWorker;
   preview: PreviewService;
 }
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image?: string | null;
-}
-
-/** The person behind a request, resolved once per request by the session middleware. */
-export interface RequestViewer {
-  user: SessionUser | null;
-  plan: Plan;
-  isPremium: boolean;
-  /** Start of the paid quota window (null on the free plan). */
-  periodStart: Date | null;
-}
-
-export type AppEnv = { Variables: { viewer: RequestViewer } };

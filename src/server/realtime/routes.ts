@@ -4,7 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import { decide } from '../../core/permissions/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats } from '../db/schema/index.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/viewer.ts';
 import { denied } from '../http/errors.ts';
 import type { Realtime, RealtimeEvent } from './events.ts';
 

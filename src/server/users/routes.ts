@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { readQuota } from '../generation/quota.ts';
-import type { AppEnv, Services } from '../http/context.ts';
+import type { Services } from '../http/context.ts';
+import type { AppEnv } from '../http/viewer.ts';
 import { apiError } from '../http/errors.ts';
 import { findPublicProfile } from './profiles.ts';
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { decide, type Capability, type Decision } from '../../../core/permissions/index.ts';
 import type { Database } from '../../db/client.ts';
-import type { AppEnv, RequestViewer } from '../../http/context.ts';
+import type { AppEnv, RequestViewer } from '../../http/viewer.ts';
 import { apiError, denied } from '../../http/errors.ts';
 import type { PreviewService } from '../service.ts';
 import { loadPreviewVersion, type PreviewVersion } from '../versions.ts';

@@ -1,17 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { History, MessageSquare, Settings2, type LucideIcon } from 'lucide-react';
 import type { Framework } from '../../../core/frameworks/index.ts';
+import { EDITOR_TAB_IDS, type EditorTabId } from './tab-ids.ts';
 
-/** Spec §2 "Sidebar tabs", in the order the sidebar shows them. */
-export const EDITOR_TAB_IDS = [
-  'chat',
-  'history',
-  'github',
-  'integrations',
-  'deployment',
-  'settings',
-] as const;
-export type EditorTabId = (typeof EDITOR_TAB_IDS)[number];
+export { EDITOR_TAB_IDS, type EditorTabId };
 
 export interface TabVisibilityContext {
   framework: Framework;

@@ -5,7 +5,7 @@ import type { EditorChatData, MessageView, Permissions } from '../data/chat-type
 import type { GenerationRequest } from '../generation/generation-request.ts';
 import type { GenerationView } from '../generation/use-generation.ts';
 import type { PreviewBuildState } from '../preview/build-state.ts';
-import type { EditorTabId } from '../sidebar/tab-registry.ts';
+import type { EditorTabId } from '../sidebar/tab-ids.ts';
 
 export type EditorView = 'preview' | 'code';
 

@@ -20,7 +20,7 @@ import { LimitDialog, type LimitDialogState } from '../generation/limit-dialog.t
 import { useGeneration, type GenerationResult } from '../generation/use-generation.ts';
 import { usePreviewBuild } from '../preview/use-preview-build.ts';
 import { useChatEvents, type RealtimeEvent } from '../realtime/use-chat-events.ts';
-import type { EditorTabId } from '../sidebar/tab-registry.ts';
+import type { EditorTabId } from '../sidebar/tab-ids.ts';
 import {
   EditorContext,
   EditorStreamContext,
