@@ -9,6 +9,7 @@ import { attachmentRoutes } from '../generation/attachment-routes.ts';
 import { generationRoutes } from '../generation/routes.ts';
 import { improvePrompt } from '../generation/improve-prompt.ts';
 import { PLANS } from '../../core/plans/index.ts';
+import { VENDOR_PREFIX } from '../../core/preview/vendor-files.ts';
 import { sessionMiddleware } from '../auth/session.ts';
 import { contentRoutes, previewApiRoutes, previewHostMiddleware } from '../preview/index.ts';
 import { realtimeRoutes } from '../realtime/routes.ts';
@@ -35,12 +36,18 @@ export function createHttpApp(services: Services) {
   const { db, preview } = services;
   app.use('*', previewHostMiddleware({ db, preview, appOrigin: new URL(services.config.publicUrl).origin }));
   // The app's own pages and API (not /content, which sends its own sandboxing policy).
-  const appHeaders = secureHeaders({
+  const headerOptions = {
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'SAMEORIGIN',
     contentSecurityPolicy: { frameAncestors: ["'self'"] },
+  };
+  const appHeaders = secureHeaders(headerOptions);
+  // Kiln's Tailwind/daisyUI copies are loaded by HTML previews, which run in an opaque origin.
+  const vendorHeaders = secureHeaders({ ...headerOptions, crossOriginResourcePolicy: 'cross-origin' });
+  app.use('*', (c, next) => {
+    if (c.req.path.startsWith('/content/')) return next();
+    return (c.req.path.startsWith(VENDOR_PREFIX) ? vendorHeaders : appHeaders)(c, next);
   });
-  app.use('*', (c, next) => (c.req.path.startsWith('/content/') ? next() : appHeaders(c, next)));
 
   const { sessions } = services;
   // Signing out stops the user's running generations (spec §4).

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { VENDOR_FILES, VENDOR_PREFIX } from '../../../core/preview/vendor-files.ts';
+
+export { VENDOR_PREFIX };
 
 const require = createRequire(import.meta.url);
 
-/** Where Kiln serves its own copies of the CDN packages HTML versions use. */
-export const VENDOR_PREFIX = '/_kiln/vendor/';
-
-const TAILWIND = 'tailwindcss-browser.js';
-const DAISYUI = 'daisyui.css';
-const DAISYUI_THEMES = 'daisyui-themes.css';
+const TAILWIND = VENDOR_FILES.tailwindScript;
+const DAISYUI = VENDOR_FILES.daisyStylesheet;
+const DAISYUI_THEMES = VENDOR_FILES.daisyThemesStylesheet;
 
 /**
  * Maps a Tailwind or daisyUI CDN address to Kiln's local copy (decision 0034), so HTML previews

@@ -31,6 +31,9 @@ export function contentRoutes(deps: ContentRouteDeps) {
     return c.body(PLACEHOLDER_SVG, 200, { 'content-type': 'image/svg+xml' });
   });
 
+  // Loaded by HTML versions, which run in an opaque origin (sandboxed frame or CSP sandbox):
+  // without CORP cross-origin the browser refuses them and every HTML preview is unstyled.
+  // Public, credential-free copies of npm packages, so any origin may read them.
   app.get(`${VENDOR_PREFIX}:name`, (c) => {
     const file = vendorFile(c.req.param('name'));
     if (!file) return c.text('Not found', 404);
@@ -38,6 +41,8 @@ export function contentRoutes(deps: ContentRouteDeps) {
       'content-type': file.type,
       'cache-control': 'public, max-age=86400',
       'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+      'x-content-type-options': 'nosniff',
     });
   });
 

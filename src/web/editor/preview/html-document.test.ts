@@ -49,14 +49,14 @@ describe('HTML preview document', () => {
     expect(html).not.toContain('themes.css');
   });
 
-  it('adds every daisyUI theme when the page uses daisyUI', () => {
+  it("maps daisyUI's themes-only stylesheet to the local themes", () => {
     const page = {
       name: 'index.html',
       content:
-        '<html data-theme="dracula"><head><link href="https://cdn.jsdelivr.net/npm/daisyui@5" rel="stylesheet"></head></html>',
+        '<html data-theme="dracula"><head><link href="https://cdn.jsdelivr.net/npm/daisyui@5/themes.css" rel="stylesheet"></head></html>',
     };
     expect(buildPreviewDocument([page], page, vendor)).toContain(
-      '<link rel="stylesheet" href="http://k/themes.css" data-kiln-preview>',
+      '<link href="http://k/themes.css" rel="stylesheet">',
     );
   });
 

@@ -32,7 +32,7 @@ const THEMES_ONLY = /https?:\/\/cdn\.jsdelivr\.net\/npm\/daisyui@[^"'\s)]*\/them
 /** Points the CDN addresses generated pages use at Kiln's own copies. */
 export function rewriteVendorUrls(html: string, vendor: VendorUrls): string {
   return html
-    .replace(THEMES_ONLY, vendor.daisyStylesheet)
+    .replace(THEMES_ONLY, vendor.daisyThemesStylesheet)
     .replace(CDN_STYLESHEET, vendor.daisyStylesheet)
     .replace(CDN_TAILWIND, vendor.tailwindScript);
 }
@@ -92,7 +92,7 @@ function escapeClosing(code: string, tag: 'script' | 'style'): string {
 /**
  * The document a srcdoc frame shows for one HTML file of a snapshot: stylesheets and scripts
  * of the project are inlined (a srcdoc frame cannot fetch relative files), CDN addresses point
- * at local copies, and the navigation guard is added first in <head>.
+ * at Kiln's copies (daisyUI's with every theme), and the navigation guard is added first in <head>.
  */
 export function buildPreviewDocument(
   files: readonly PreviewFile[],
@@ -124,14 +124,10 @@ export function buildPreviewDocument(
   );
 
   html = rewriteVendorUrls(html, vendor);
-  const usesDaisy = html.includes(vendor.daisyStylesheet);
-  const lead =
-    NAVIGATION_GUARD +
-    (usesDaisy ? `<link rel="stylesheet" href="${vendor.daisyThemesStylesheet}" data-kiln-preview>` : '');
   const head = /<head\b[^>]*>/i.exec(html);
   if (head) {
     const at = head.index + head[0].length;
-    return html.slice(0, at) + lead + html.slice(at);
+    return html.slice(0, at) + NAVIGATION_GUARD + html.slice(at);
   }
-  return lead + html;
+  return NAVIGATION_GUARD + html;
 }

@@ -1,20 +1,22 @@
-// The Tailwind browser build and daisyUI, bundled as static assets so a streamed HTML preview
-// (an opaque-origin srcdoc frame) is styled without reaching a CDN.
-import tailwindBrowserUrl from '@tailwindcss/browser?url';
-import daisyUiUrl from 'daisyui/daisyui.css?url';
-import daisyThemesUrl from 'daisyui/themes.css?url';
+import { VENDOR_FILES, VENDOR_PREFIX } from '../../../core/preview/vendor-files.ts';
+
+// The Tailwind browser build and daisyUI as the server serves them to `/content/...` pages, so
+// a streamed HTML preview (an opaque-origin srcdoc frame) is styled without reaching a CDN and
+// every place an HTML version is shown loads the same files with the same headers.
 
 export interface VendorUrls {
   tailwindScript: string;
+  /** daisyUI with every theme, so any data-theme applies. */
   daisyStylesheet: string;
-  /** daisyui.css has light and dark only; the CDN's other themes come from themes.css. */
+  /** The themes only, for a page that links daisyUI's themes.css by itself. */
   daisyThemesStylesheet: string;
 }
 
 export function vendorUrls(origin: string = window.location.origin): VendorUrls {
+  const url = (name: string) => new URL(VENDOR_PREFIX + name, origin).href;
   return {
-    tailwindScript: new URL(tailwindBrowserUrl, origin).href,
-    daisyStylesheet: new URL(daisyUiUrl, origin).href,
-    daisyThemesStylesheet: new URL(daisyThemesUrl, origin).href,
+    tailwindScript: url(VENDOR_FILES.tailwindScript),
+    daisyStylesheet: url(VENDOR_FILES.daisyStylesheet),
+    daisyThemesStylesheet: url(VENDOR_FILES.daisyThemesStylesheet),
   };
 }
