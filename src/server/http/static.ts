@@ -22,6 +22,9 @@ export function webAppRoutes(webRoot: string) {
     );
     app.use('*', serveStatic({ root }));
   }
+  // A missing file is a 404, not the app shell (a broken image or script would get HTML);
+  // client-side routes never end in a file extension.
+  app.get('*', (c, next) => (namesAFile(c.req.path) ? c.text('Not found', 404) : next()));
   app.get('*', (c) => {
     const indexPath = path.join(webRoot, 'index.html');
     if (!fs.existsSync(indexPath)) {
@@ -31,4 +34,10 @@ export function webAppRoutes(webRoot: string) {
     return c.html(fs.readFileSync(indexPath, 'utf8'));
   });
   return app;
+}
+
+/** Whether a path names a file (its last segment has an extension), other than the shell itself. */
+function namesAFile(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]+$/.test(last) && pathname !== '/index.html';
 }
