@@ -78,12 +78,24 @@ describe('versions, continuation and locks', () => {
     expect(continued.response.status).toBe(200);
     expect(continued.version).toBe(2);
     await ctx.kiln.services.generation.settle();
+    // The model gets the spec's prompt with the cut-off answer's tail; the stored message is the
+    // spec's text alone (the chat shows it as 'Continue generation', not the internal prompt).
     const sent = JSON.stringify(ctx.llm.requests.at(-1)!.body);
     expect(sent).toContain('Continue exactly where you left off');
+    expect(sent).toContain('return <ul>');
     ({ data } = await chatData(client, chat.slug));
-    expect(data.lastUserMessage.content.startsWith('Continue exactly where you left off')).toBe(true);
+    expect(data.lastUserMessage.content).toBe('Continue exactly where you left off');
     const app = parseSnapshot(data.snapshots[2]).files.find((f) => f.name === 'src/App.tsx')!;
     expect(app.content).toBe('export default function App() {\n  return <ul><li>Milk</li></ul>;\n}');
+
+    // Version 2 completed version 1: version 1 can no longer be continued, and nothing is spent.
+    const before = ctx.llm.requests.length;
+    const again = await generate(client, { id: chat.id, prompt: '', action: 'continue', selectedVersion: 1 });
+    expect(again.response.status).toBe(409);
+    expect(JSON.parse(again.text).error.code).toBe('nothing-to-continue');
+    expect(ctx.llm.requests.length).toBe(before);
+    ({ data } = await chatData(client, chat.slug));
+    expect(data.lastAssistantMessage.version).toBe(2);
   });
 
   it('only a cut-off version can be continued', async () => {

@@ -3,3 +3,4 @@ export * from './merge-continuation.ts';
 export * from './derive.ts';
 export * from './completeness.ts';
 export * from './prompts.ts';
+export * from './version-end.ts';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../plans/index.ts';
-import { buildContinuePrompt, buildFixPrompt, truncateErrorText } from './prompts.ts';
+import {
+  buildContinuePrompt,
+  buildFixPrompt,
+  CONTINUE_PROMPT,
+  displayPrompt,
+  isContinuePrompt,
+  truncateErrorText,
+} from './prompts.ts';
 
 describe("Spec §9 'Continue prompt default: 'Continue exactly where you left off', including the last 200 characters of the content'", () => {
   it('starts with the spec text and ends with the last 200 characters, without the finish marker', () => {
@@ -14,6 +21,21 @@ describe("Spec §9 'Continue prompt default: 'Continue exactly where you left of
 
   it('includes all of a short content', () => {
     expect(buildContinuePrompt('short')).toMatch(/\n\nshort$/);
+  });
+});
+
+describe("A continuation reads as 'Continue generation', never as the internal prompt", () => {
+  it('recognises the stored spec text and the full prompt stored by earlier versions', () => {
+    expect(isContinuePrompt(CONTINUE_PROMPT)).toBe(true);
+    expect(isContinuePrompt(buildContinuePrompt('<kilnFile name="a.tsx">me="mt-6 rounded-lg'))).toBe(true);
+    expect(displayPrompt(buildContinuePrompt('x'.repeat(400)))).toBe('Continue generation');
+    expect(displayPrompt(CONTINUE_PROMPT)).toBe('Continue generation');
+  });
+
+  it('shows every other prompt as written', () => {
+    expect(isContinuePrompt('Continue exactly where you left off, but in blue')).toBe(false);
+    expect(displayPrompt('Add a footer')).toBe('Add a footer');
+    expect(displayPrompt('')).toBe('');
   });
 });
 

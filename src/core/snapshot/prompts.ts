@@ -4,6 +4,11 @@ import type { Plan } from '../plans/index.ts';
 /** Spec §9: 'Continue exactly where you left off', including the last 200 characters. */
 export const CONTINUE_PROMPT = 'Continue exactly where you left off';
 export const CONTINUE_CONTEXT_CHARS = 200;
+/** What the model reads between the spec's text and the cut-off answer's tail. */
+const CONTINUE_PROMPT_LEAD = `${CONTINUE_PROMPT}. Your previous answer was cut off; it ended with:\n\n`;
+
+/** The button the person clicked; the chat and the history show a continuation by its name. */
+export const CONTINUE_GENERATION_LABEL = 'Continue generation';
 
 /** Spec §2/§8: 'Fix the following error: ' followed by the truncated error text. */
 export const FIX_PROMPT_PREFIX = 'Fix the following error: ';
@@ -31,7 +36,20 @@ function lastChars(text: string, count: number): string {
  */
 export function buildContinuePrompt(content: string): string {
   const tail = lastChars(content.replace(FINISH_MARKER, '').trimEnd(), CONTINUE_CONTEXT_CHARS);
-  return `${CONTINUE_PROMPT}. Your previous answer was cut off; it ended with:\n\n${tail}`;
+  return CONTINUE_PROMPT_LEAD + tail;
+}
+
+/**
+ * Whether a stored user message is a continuation: Kiln stores the spec's text alone (the model
+ * is sent the full prompt); versions stored before that hold the full prompt with the tail.
+ */
+export function isContinuePrompt(content: string): boolean {
+  return content === CONTINUE_PROMPT || content.startsWith(CONTINUE_PROMPT_LEAD);
+}
+
+/** A user message as people read it: a continuation by the button's name, never the internal prompt. */
+export function displayPrompt(content: string): string {
+  return isContinuePrompt(content) ? CONTINUE_GENERATION_LABEL : content;
 }
 
 export function truncateErrorText(errorText: string, maxChars: number): string {

@@ -2,7 +2,7 @@ import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { and, eq } from 'drizzle-orm';
 import { parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
 import { isFramework } from '../../core/frameworks/index.ts';
-import { buildContinuePrompt } from '../../core/snapshot/index.ts';
+import { buildContinuePrompt, canContinueVersion, CONTINUE_PROMPT } from '../../core/snapshot/index.ts';
 import { validatePrompt } from '../../core/validation/index.ts';
 import { ERRORS } from '../../core/errors.ts';
 import type { ResolvedModel } from '../ai/model.ts';
@@ -87,11 +87,21 @@ export class GenerationService {
     }
 
     let prompt = request.prompt;
+    // A continuation is stored as the spec's text (the chat shows it as 'Continue generation');
+    // the model is sent the full prompt with the cut-off answer's tail.
+    let modelText: string | null = null;
     if (request.action === 'continue') {
-      if (!baseMessage || (baseMessage.finishReason !== 'length' && baseMessage.finishReason !== 'error')) {
-        throw new ServiceError(409, 'nothing-to-continue', 'Only a cut-off version can be continued.');
+      const version = selectedVersion ?? stats.highest;
+      const finishReason = baseMessage?.finishReason ?? null;
+      if (!baseMessage || !canContinueVersion({ finishReason, version, latestVersion: stats.highest })) {
+        throw new ServiceError(
+          409,
+          'nothing-to-continue',
+          'Only the newest version can be continued, and only when its answer was cut off.',
+        );
       }
-      prompt = buildContinuePrompt(baseMessage.content);
+      prompt = CONTINUE_PROMPT;
+      modelText = buildContinuePrompt(baseMessage.content);
     }
     const checked = validatePrompt(prompt, viewer.plan);
     if (!checked.ok) throw ServiceError.fromUserError(checked.error);
@@ -135,7 +145,7 @@ export class GenerationService {
     const modelPrompt = await buildModelPrompt({
       framework,
       snapshot: base,
-      prompt,
+      prompt: modelText ?? prompt,
       attachments,
       acceptsPdf: this.deps.model.acceptsPdf,
     });

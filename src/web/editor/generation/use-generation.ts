@@ -124,7 +124,7 @@ export function useGeneration({ chatId, onFinished, onFailure }: Options) {
       setView({
         status: 'running',
         version: null,
-        prompt: request.action === 'continue' ? null : request.prompt,
+        prompt: request.prompt,
         attachments: request.files.map((file) => ({
           name: file.name,
           size: file.size,

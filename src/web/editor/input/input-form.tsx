@@ -11,6 +11,7 @@ import { PromptComposer } from '../../prompt/prompt-composer.tsx';
 import { useImprovePrompt } from '../data/use-chat-mutations.ts';
 import { useEditor } from '../state/editor-context.ts';
 import { ThemeSheet } from '../theme/theme-sheet.tsx';
+import { useCanContinue } from './use-version-end.ts';
 
 const PREMIUM_REQUIRED = {
   title: 'Premium account required',
@@ -28,10 +29,8 @@ export function InputForm() {
   const [isThemeOpen, setIsThemeOpen] = useState(false);
   const improve = useImprovePrompt(chatId);
 
-  const canContinue =
-    permissions.continueGeneration &&
-    !isGenerating &&
-    (finishReason === 'length' || finishReason === 'error');
+  // Only on the newest cut-off version: once a later version exists, this one is superseded.
+  const canContinue = useCanContinue() && !isGenerating;
   const buildError = build.status === 'error' ? build.error : null;
   const canFix = permissions.fixErrors && !isGenerating && build.status === 'error';
 

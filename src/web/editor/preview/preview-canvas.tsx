@@ -1,5 +1,6 @@
 import { Boxes, MessageSquareText } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { useCanContinue, useIsIncompleteVersion } from '../input/use-version-end.ts';
 import { useEditor, useEditorStream } from '../state/editor-context.ts';
 import { BuildErrorPanel } from './build-error-panel.tsx';
 import { BuildProgress } from './build-progress.tsx';
@@ -7,6 +8,7 @@ import { CreatingSkeleton } from './creating-skeleton.tsx';
 import { FrameworkPreviewFrame } from './framework-preview-frame.tsx';
 import { findEntryHtml } from './html-document.ts';
 import { HtmlPreviewFrame } from './html-preview-frame.tsx';
+import { IncompleteVersionPanel } from './incomplete-version-panel.tsx';
 import { PreviewOverlay } from './preview-overlay.tsx';
 import { TokenLimitPanel } from './token-limit-panel.tsx';
 import { usePreviewStatus } from './use-preview-status.ts';
@@ -17,11 +19,15 @@ export function PreviewCanvas() {
   const { framework, isGenerating, permissions, build, chatId, selectedVersion } = editor;
   const { snapshot } = useEditorStream();
   const status = usePreviewStatus();
+  const canContinue = useCanContinue();
+  const isIncomplete = useIsIncompleteVersion();
   const title = `Preview of ${editor.data.chat.title ?? 'the component'}`;
   const hasHtmlPage = framework === 'html' && snapshot !== null && findEntryHtml(snapshot.files) !== null;
 
   let body;
-  if (framework === 'html' && hasHtmlPage && snapshot && (status === 'ready' || isGenerating)) {
+  if (isIncomplete) {
+    body = <IncompleteVersionPanel />;
+  } else if (framework === 'html' && hasHtmlPage && snapshot && (status === 'ready' || isGenerating)) {
     body = <HtmlPreviewFrame files={snapshot.files} title={title} reloadKey={build.reloadCount} />;
   } else if (status === 'loading' && (isGenerating || editor.isSnapshotLoading)) {
     body = <CreatingSkeleton />;
@@ -30,7 +36,7 @@ export function PreviewCanvas() {
   } else if (status === 'token-limit') {
     body = (
       <TokenLimitPanel
-        canContinue={permissions.continueGeneration}
+        canContinue={canContinue}
         isBusy={isGenerating}
         onContinue={editor.continueGeneration}
       />

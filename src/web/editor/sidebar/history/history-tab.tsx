@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { displayPrompt } from '../../../../core/snapshot/index.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { RelativeDate } from '../../../profile/relative-date.tsx';
@@ -22,7 +23,11 @@ export default function HistoryTab() {
       [...versions].reverse().map((version) => {
         const prompt = data.messages.find((m) => m.role === 'user' && m.version === version);
         const answer = data.messages.find((m) => m.role === 'assistant' && m.version === version);
-        return { version, prompt: prompt?.content ?? '', createdAt: (answer ?? prompt)?.createdAt ?? null };
+        return {
+          version,
+          prompt: displayPrompt(prompt?.content ?? ''),
+          createdAt: (answer ?? prompt)?.createdAt ?? null,
+        };
       }),
     [versions, data.messages],
   );
