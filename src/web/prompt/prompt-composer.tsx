@@ -1,8 +1,9 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { toast } from 'sonner';
 import { PLANS, type Plan } from '../../core/plans/index.ts';
-import type { UserError } from '../../core/errors.ts';
+import { ERRORS, type UserError } from '../../core/errors.ts';
 import {
   ATTACHMENT_ACCEPT,
   isAttachingDisabled,
@@ -74,7 +75,16 @@ export function PromptComposer({
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
-  const files = useAttachments(plan, showError);
+  const navigate = useNavigate();
+  const onAttachmentError = useCallback(
+    (error: UserError) => {
+      showError(error);
+      // Spec §8: images need a paid plan, so the toast comes with the way to get one.
+      if (error.code === ERRORS.paymentRequiredForImage.code) void navigate('/pricing');
+    },
+    [navigate],
+  );
+  const files = useAttachments(plan, onAttachmentError);
   const attachingDisabled = isAttachingDisabled(
     { count: files.attachments.length, isGenerating: isBusy, hasLengthError, hasBuildError },
     plan,
