@@ -49,6 +49,21 @@ export default tseslint.config(
     },
   },
   {
+    // Spreading an array into a call passes each element as an argument: a long one (150,000
+    // parsed files, issue 12) overflows the call stack. Loop, or reduce.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(push|unshift|max|min|fromCharCode|fromCodePoint)$/] > SpreadElement',
+          message: 'Do not spread an array into push/unshift/Math.max/min/fromCharCode: loop or reduce.',
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -3,6 +3,7 @@ export * from './categories.ts';
 export {
   createArtifactParser,
   parseArtifactText,
+  MAX_ARTIFACT_FILES,
   MAX_TAG_LENGTH,
   type ArtifactEvent,
   type ArtifactParser,

@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createArtifactParser,
+  MAX_ARTIFACT_FILES,
   parseArtifactText,
   type ArtifactEvent,
   type ParsedArtifactText,
 } from './parser.ts';
+import { parseSnapshot } from './serializer.ts';
 
 /** Feeds `text` cut at `cuts` (sorted positions) and returns the result and the events. */
 function parseInChunks(
@@ -486,5 +488,29 @@ describe('Fuzz: the parser never throws, whatever the input', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('Bounded: at most MAX_ARTIFACT_FILES files are read from one text (issue 12)', () => {
+  const many = (count: number) =>
+    `<kilnArtifact title="Many">\n${Array.from({ length: count }, (_, i) => `<kilnFile name="f${i}.js">\nx${i}\n</kilnFile>`).join('\n')}\n</kilnArtifact>`;
+
+  it('reads 150,000 file elements without overflowing the stack, keeping the first 1,000', () => {
+    expect(MAX_ARTIFACT_FILES).toBe(1000);
+    const result = parseArtifactText(many(150_000));
+    expect(result.files).toHaveLength(MAX_ARTIFACT_FILES);
+    expect(result.files[0]).toMatchObject({ name: 'f0.js', content: 'x0', isIncomplete: false });
+    expect(result.files.at(-1)).toMatchObject({ name: 'f999.js', content: 'x999' });
+    const snapshot = parseSnapshot(many(150_000));
+    expect(snapshot.files).toHaveLength(MAX_ARTIFACT_FILES);
+  });
+
+  it('streams no events for the files past the bound, and the artifact still ends', () => {
+    const events: ArtifactEvent[] = [];
+    const parser = createArtifactParser({ onEvent: (event) => events.push(event) });
+    parser.push(many(MAX_ARTIFACT_FILES + 5));
+    parser.end();
+    expect(events.filter((event) => event.type === 'file-start')).toHaveLength(MAX_ARTIFACT_FILES);
+    expect(events.at(-1)).toEqual({ type: 'artifact-end', isComplete: true });
   });
 });

@@ -82,6 +82,13 @@ export interface ArtifactParser {
 
 /** An open tag longer than this is not markup (keeps carry-over, and so cost, bounded). */
 export const MAX_TAG_LENGTH = 4096;
+/**
+ * File elements read from one text; later ones are dropped like a nameless file. Real projects
+ * have tens of files (the largest blank template has 12), so this is never reached by honest
+ * input; it bounds every per-file cost downstream (snapshots, the file tree, zips, a build's
+ * workspace) when a model or a request sends a flood of them (issue 12: 150,000 files).
+ */
+export const MAX_ARTIFACT_FILES = 1000;
 /** Buffered input is parsed once it reaches this length (keeps its rope shallow). */
 const MAX_PENDING_LENGTH = 16 * 1024;
 /** A fence line ("```tsx") longer than this is not a fence. */
@@ -177,6 +184,8 @@ class StreamingArtifactParser implements ArtifactParser {
   private file: FileState | null = null;
   private title: string | null = null;
   private finishReason: FinishReason | null = null;
+  /** Files recorded so far (bounded by MAX_ARTIFACT_FILES). */
+  private fileCount = 0;
 
   // Text sink: a closing fence right after an artifact, an opening fence right before one.
   private textLead: string | null = null;
@@ -301,7 +310,8 @@ class StreamingArtifactParser implements ArtifactParser {
         });
       } else {
         const artifactFiles = segment.files.map(toParsedFile);
-        files.push(...artifactFiles);
+        // One by one: spreading a long array into push() overflows the call stack.
+        for (const file of artifactFiles) files.push(file);
         segments.push({
           type: 'artifact',
           title: segment.title,
@@ -428,10 +438,11 @@ class StreamingArtifactParser implements ArtifactParser {
     this.fileHeld = '';
     this.isFileFenced = false;
     const name = normalizeFilePath(attributes.name ?? '');
-    if (name === '' || this.artifact === null) {
+    if (name === '' || this.artifact === null || this.fileCount >= MAX_ARTIFACT_FILES) {
       this.file = null;
       return;
     }
+    this.fileCount++;
     const action = (attributes.action ?? '').trim().toLowerCase();
     const locked = attributes.locked?.trim().toLowerCase();
     const file: FileState = {

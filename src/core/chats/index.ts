@@ -1,1 +1,2 @@
 export * from './slug.ts';
+export * from './version-number.ts';

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { chats, likes, marketplaceListings, messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
+import type { PreviewService } from '../preview/service.ts';
 import { requireChat, requireUser } from './access.ts';
 import { createChat } from './create.ts';
 import { findAssistantMessage, findLatestAssistantMessage } from './versions.ts';
@@ -55,8 +56,17 @@ export async function changeVisibility(
   return { isPrivate: !isPublic };
 }
 
-/** remixChat(chatId, version) → {slug}: a new chat whose version 1 is the chosen snapshot. */
-export async function remixChat(db: Database, viewer: RequestViewer, chatId: string, version: number) {
+/**
+ * remixChat(chatId, version) → {slug}: a new chat whose version 1 is the chosen snapshot, its
+ * preview build queued like a generated version's.
+ */
+export async function remixChat(
+  db: Database,
+  viewer: RequestViewer,
+  chatId: string,
+  version: number,
+  preview: Pick<PreviewService, 'requestBuild'>,
+) {
   const source = await requireChat(db, viewer, chatId, 'remix');
   if (source.remixChatId) {
     throw new ServiceError(
@@ -98,6 +108,10 @@ export async function remixChat(db: Database, viewer: RequestViewer, chatId: str
     },
   ]);
   await db.update(chats).set({ artifactCode: message.artifactCode }).where(eq(chats.id, remix.id));
+  // The remix exists either way; a first view of the preview asks again (preview/service.ts).
+  await preview.requestBuild(remix.id, 1).catch((error: unknown) => {
+    console.error('Could not request the preview build', error);
+  });
   return { chatId: remix.id, slug: remix.slug, version: 1 };
 }
 

@@ -81,7 +81,10 @@ export function chatRoutes(services: Services) {
       c.json(await changeVisibility(db, c.var.viewer, c.req.param('id'), c.req.valid('json').isPublic)),
     )
     .post('/:id/remix', zValidator('json', z.object({ version })), async (c) =>
-      c.json(await remixChat(db, c.var.viewer, c.req.param('id'), c.req.valid('json').version), 201),
+      c.json(
+        await remixChat(db, c.var.viewer, c.req.param('id'), c.req.valid('json').version, services.preview),
+        201,
+      ),
     )
     .post('/:id/theme', zValidator('json', z.object({ theme: z.string(), version })), async (c) => {
       const { theme, version: v } = c.req.valid('json');

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import { z } from 'zod';
 import { requireChat } from '../chats/access.ts';
 import { findAssistantMessage } from '../chats/versions.ts';
 import type { Database } from '../db/client.ts';
 import type { AppEnv } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
+import { readFormBody, requireVersionNumber } from '../http/validate.ts';
 import type { GenerationService } from './service.ts';
 
 const POLL_MS = 300;
@@ -19,15 +19,14 @@ function asFiles(value: unknown): File[] {
 export function generationRoutes(db: Database, generation: GenerationService) {
   return new Hono<AppEnv>()
     .post('/', async (c) => {
-      const body = await c.req.parseBody({ all: true });
+      const body = await readFormBody(c, { all: true });
       const chatId = typeof body.id === 'string' ? body.id : '';
       if (!chatId) throw new ServiceError(400, 'missing-chat', 'The chat id is missing.');
-      const selected =
-        typeof body.selectedVersion === 'string' ? Number.parseInt(body.selectedVersion, 10) : NaN;
       const running = await generation.start(c.var.viewer, {
         chatId,
         prompt: typeof body.prompt === 'string' ? body.prompt : '',
-        selectedVersion: Number.isInteger(selected) ? selected : undefined,
+        selectedVersion:
+          body.selectedVersion === undefined ? undefined : requireVersionNumber(String(body.selectedVersion)),
         files: asFiles(body.files ?? body['files[]']),
         action: body.action === 'continue' ? 'continue' : undefined,
       });
@@ -41,8 +40,8 @@ export function generationRoutes(db: Database, generation: GenerationService) {
       });
     })
     .get('/:chatId/versions/:version/stream', async (c) => {
+      const version = requireVersionNumber(c.req.param('version'));
       const chat = await requireChat(db, c.var.viewer, c.req.param('chatId'), 'view');
-      const version = z.coerce.number().int().parse(c.req.param('version'));
       const running = generation.registry.get(chat.id);
       const headers = {
         'Content-Type': 'text/plain; charset=utf-8',

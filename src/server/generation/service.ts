@@ -1,9 +1,11 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { and, eq } from 'drizzle-orm';
 import { parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
+import { INVALID_VERSION, isVersionNumber } from '../../core/chats/index.ts';
 import { isFramework } from '../../core/frameworks/index.ts';
 import { buildContinuePrompt, canContinueVersion, CONTINUE_PROMPT } from '../../core/snapshot/index.ts';
 import { validatePrompt } from '../../core/validation/index.ts';
+import { isStorableText, UNSTORABLE_TEXT } from '../../core/validation/storable-text.ts';
 import { ERRORS } from '../../core/errors.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import { requireChat, requireChatAccess, requireUser } from '../chats/access.ts';
@@ -63,10 +65,10 @@ export class GenerationService {
     const capability = request.action === 'continue' ? 'continueGeneration' : 'edit';
     const now = new Date();
     const owner = { userId: user.id, plan: viewer.plan, periodStart: viewer.periodStart };
-    const selectedVersion =
-      request.selectedVersion !== undefined && Number.isInteger(request.selectedVersion)
-        ? request.selectedVersion
-        : undefined;
+    const { selectedVersion } = request;
+    if (selectedVersion !== undefined && !isVersionNumber(selectedVersion)) {
+      throw new ServiceError(400, INVALID_VERSION.code, INVALID_VERSION.message);
+    }
     const state = await loadStartState(db, {
       chatId: request.chatId,
       userId: user.id,
@@ -108,6 +110,9 @@ export class GenerationService {
     prompt = checked.value;
 
     const attachments = await acceptAttachments(request.files, viewer.plan);
+    if (!isStorableText(prompt) || attachments.some((file) => !isStorableText(file.name))) {
+      throw new ServiceError(400, UNSTORABLE_TEXT.code, UNSTORABLE_TEXT.message);
+    }
 
     if (stats.versions >= viewer.plan.maxVersionsPerComponent) {
       const error = ERRORS.moreThanXVersions(viewer.plan.maxVersionsPerComponent);

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { z } from 'zod';
 import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
 import { chatRoutes, messageRoutes } from '../chats/routes.ts';
@@ -9,6 +10,7 @@ import { attachmentRoutes } from '../generation/attachment-routes.ts';
 import { generationRoutes } from '../generation/routes.ts';
 import { improvePrompt } from '../generation/improve-prompt.ts';
 import { PLANS } from '../../core/plans/index.ts';
+import { UNSTORABLE_TEXT } from '../../core/validation/storable-text.ts';
 import { VENDOR_PREFIX } from '../../core/preview/vendor-files.ts';
 import { sessionMiddleware } from '../auth/session.ts';
 import { contentRoutes, previewApiRoutes, previewHostMiddleware } from '../preview/index.ts';
@@ -18,6 +20,7 @@ import type { Services } from './context.ts';
 import type { AppEnv } from './viewer.ts';
 import { apiError, ServiceError } from './errors.ts';
 import { webAppRoutes } from './static.ts';
+import { INVALID_REQUEST, invalidRequest, isUnstorableValueError } from './validate.ts';
 
 const largestPlan = Object.values(PLANS).reduce((a, b) =>
   a.maxAttachments * a.maxPdfBytes > b.maxAttachments * b.maxPdfBytes ? a : b,
@@ -105,7 +108,18 @@ export function createHttpApp(services: Services) {
   app.onError((error, c) => {
     if (error instanceof ServiceError)
       return apiError(c, error.status, error.code, error.message, error.extra);
-    if (error instanceof HTTPException) return apiError(c, error.status, 'http-error', error.message);
+    // A schema.parse anywhere: the sender's input, answered like every validator's failure.
+    if (error instanceof z.ZodError) {
+      const refused = invalidRequest(error);
+      return apiError(c, refused.status, refused.code, refused.message);
+    }
+    if (isUnstorableValueError(error)) {
+      return apiError(c, 400, UNSTORABLE_TEXT.code, UNSTORABLE_TEXT.message);
+    }
+    // Hono's own refusals (a malformed JSON body is a 400 from its validator).
+    if (error instanceof HTTPException) {
+      return apiError(c, error.status, error.status === 400 ? INVALID_REQUEST : 'http-error', error.message);
+    }
     console.error('Unhandled error', error);
     return apiError(c, 500, 'internal', 'Something went wrong');
   });

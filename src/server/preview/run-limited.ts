@@ -207,7 +207,7 @@ function descendantsOf(root: number): number[] {
   while (stack.length > 0) {
     const pid = stack.pop()!;
     out.push(pid);
-    stack.push(...(children.get(pid) ?? []));
+    for (const child of children.get(pid) ?? []) stack.push(child);
   }
   return out;
 }

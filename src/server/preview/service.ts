@@ -160,6 +160,35 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     return { status: 'ready', hash, timings: outcome.timings, totalMs };
   };
 
+  /** Queues the build of a finished version (HTML: ready at once; cached content: ready at once). */
+  async function queueBuild(version: PreviewVersion, options: { force?: boolean } = {}): Promise<void> {
+    const { chatId, version: number } = version;
+    if (version.finishReason === 'length') {
+      publishStatus(chatId, number, 'token-limit');
+      return;
+    }
+    if (version.framework === 'html') {
+      await markReady(version);
+      return;
+    }
+    const { hash } = await hashOf(version);
+    const key = keyOf(chatId, number);
+    if (!options.force && cache.get(hash)) {
+      // Same content built before (a remix, a theme round-trip): ready without building.
+      await queue.record({
+        kind: PREVIEW_JOB,
+        key,
+        payload: { chatId, version: number },
+        result: { status: 'ready', hash, cached: true },
+      });
+      await markReady(version);
+      return;
+    }
+    const { isNew } = await queue.enqueue({ kind: PREVIEW_JOB, key, payload: { chatId, version: number } });
+    if (isNew) publishStatus(chatId, number, 'initializing');
+    worker?.wake();
+  }
+
   function stateOfJob(job: JobRow): PreviewState {
     if (job.status === 'queued') return { status: 'initializing' };
     if (job.status === 'running') return { status: (job.progress as BuildStatus | null) ?? 'initializing' };
@@ -192,31 +221,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
 
     async requestBuild(chatId, number, options = {}) {
       const version = await loadPreviewVersion(db, chatId, number);
-      if (!version) return;
-      if (version.finishReason === 'length') {
-        publishStatus(chatId, number, 'token-limit');
-        return;
-      }
-      if (version.framework === 'html') {
-        await markReady(version);
-        return;
-      }
-      const { hash } = await hashOf(version);
-      const key = keyOf(chatId, number);
-      if (!options.force && cache.get(hash)) {
-        // Same content built before (a remix, a theme round-trip): ready without building.
-        await queue.record({
-          kind: PREVIEW_JOB,
-          key,
-          payload: { chatId, version: number },
-          result: { status: 'ready', hash, cached: true },
-        });
-        await markReady(version);
-        return;
-      }
-      const { isNew } = await queue.enqueue({ kind: PREVIEW_JOB, key, payload: { chatId, version: number } });
-      if (isNew) publishStatus(chatId, number, 'initializing');
-      worker?.wake();
+      if (version) await queueBuild(version, options);
     },
 
     async getState(chatId, number) {
@@ -224,11 +229,18 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       if (!version || version.finishReason === null) return { status: 'idle' };
       if (version.finishReason === 'length') return { status: 'token-limit' };
       if (version.framework === 'html') return { status: 'ready' };
-      const job = await queue.latest(keyOf(chatId, number));
+      const key = keyOf(chatId, number);
+      let job = await queue.latest(key);
+      if (!job) {
+        // A finished version whose build nobody asked for (a path that forgot to, like remix
+        // once did): its first view asks, so no version stays 'idle' for ever.
+        await queueBuild(version);
+        job = await queue.latest(key);
+      }
       const state = job ? stateOfJob(job) : ({ status: 'idle' } as PreviewState);
       if (state.status === 'ready' && !(await service.outputDirOf(version))) {
         // Evicted from the cache (or built on another host): build it again.
-        await service.requestBuild(chatId, number, { force: true });
+        await queueBuild(version, { force: true });
         return { status: 'initializing' };
       }
       return state;

@@ -3,6 +3,7 @@ import { decide, type Capability, type Decision } from '../../../core/permission
 import type { Database } from '../../db/client.ts';
 import type { AppEnv, RequestViewer } from '../../http/viewer.ts';
 import { apiError, denied } from '../../http/errors.ts';
+import { requireVersionNumber } from '../../http/validate.ts';
 import type { PreviewService } from '../service.ts';
 import { loadPreviewVersion, type PreviewVersion } from '../versions.ts';
 
@@ -15,8 +16,7 @@ export function previewApiRoutes(deps: { db: Database; preview: PreviewService }
   const app = new Hono<AppEnv>();
 
   async function load(viewer: RequestViewer, chatId: string, raw: string, capability: Capability) {
-    const number = Number(raw);
-    const version = Number.isInteger(number) ? await loadPreviewVersion(deps.db, chatId, number) : null;
+    const version = await loadPreviewVersion(deps.db, chatId, requireVersionNumber(raw));
     if (!version) return { ok: false as const, decision: undefined };
     const decision = decide(
       capability,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { parseVersionNumber } from '../../../core/chats/index.ts';
 import { decide } from '../../../core/permissions/index.ts';
 import type { Framework } from '../../../core/frameworks/index.ts';
 import { sessionMiddleware } from '../../auth/session.ts';
@@ -48,9 +49,11 @@ export function contentRoutes(deps: ContentRouteDeps) {
 
   const content = new Hono<AppEnv>();
   content.use('*', sessionMiddleware(deps.services));
-  content.get('/:chatId/:version{-?[0-9]+}/*', async (c) => {
+  content.get('/:chatId/:version/*', async (c) => {
     const chatId = c.req.param('chatId');
-    const number = Number(c.req.param('version'));
+    const number = parseVersionNumber(c.req.param('version'));
+    // A page, not an API: a malformed version is simply no such page.
+    if (number === null) return c.text('Not found', 404);
     const version = await loadPreviewVersion(deps.db, chatId, number);
     const viewer = c.var.viewer;
     const allowed =
@@ -64,7 +67,9 @@ export function contentRoutes(deps: ContentRouteDeps) {
 
     const prefix = `/content/${chatId}/${number}`;
     const pathname = new URL(c.req.url).pathname;
-    const rest = decodeURIComponent(pathname.slice(prefix.length)).replace(/^\/+/, '');
+    // The path after /content/{chatId}/{version}/, taken from the raw segments.
+    const rest = decodePath(pathname.split('/').slice(4).join('/'))?.replace(/^\/+/, '');
+    if (rest === undefined) return c.text('Not found', 404);
     const files = projectFiles(version, version.framework === 'html' ? await deps.templateFiles('html') : []);
     const file = findFile(files, rest);
     if (!file) return c.text('Not found', 404);
@@ -82,8 +87,19 @@ export function contentRoutes(deps: ContentRouteDeps) {
     if (rest === '' && !pathname.endsWith('/')) html = injectBase(html, `${prefix}/`);
     return c.body(html, 200, { 'content-type': type });
   });
+  // Anything else under /content (no version, no chat) is no page either, not the web app.
+  content.all('*', (c) => c.text('Not found', 404));
   app.route('/content', content);
   return app;
+}
+
+/** A URL path decoded, or undefined when it holds a malformed percent-escape (`%E0%A4%A`). */
+function decodePath(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 function findFile(files: readonly ProjectFile[], rest: string): ProjectFile | undefined {

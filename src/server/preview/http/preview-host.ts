@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { parseVersionNumber } from '../../../core/chats/index.ts';
 import type { Database } from '../../db/client.ts';
 import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
 import type { PreviewService } from '../service.ts';
@@ -22,17 +23,21 @@ const STEP_LABELS: Record<string, string> = {
   starting: 'Building',
 };
 
-/** `{chatId}-{version}.preview.{host}` or `.webcontainer.{host}` → its parts, else null. */
+/**
+ * `{chatId}-{version}.preview.{host}` or `.webcontainer.{host}` → its parts, else null. The
+ * version is null when the digits name no version (out of range, core rule): still a preview
+ * host, so it answers 404 rather than the app.
+ */
 export function parsePreviewHost(
   hostHeader: string | undefined,
   suffixes: { preview: string; webcontainer: string },
-): { chatId: string; version: number } | null {
+): { chatId: string; version: number | null } | null {
   if (!hostHeader) return null;
   const host = hostHeader.toLowerCase().replace(/:\d+$/, '');
   for (const suffix of [suffixes.preview, suffixes.webcontainer]) {
     if (!host.endsWith(suffix)) continue;
     const match = /^(.+)-(\d+)$/.exec(host.slice(0, -suffix.length));
-    if (match) return { chatId: match[1]!, version: Number(match[2]) };
+    if (match) return { chatId: match[1]!, version: parseVersionNumber(match[2]) };
   }
   return null;
 }
@@ -45,6 +50,10 @@ export function previewHostMiddleware(deps: PreviewHostDeps): MiddlewareHandler 
   return async (c, next) => {
     const target = parsePreviewHost(c.req.header('host'), deps.preview.hostSuffixes);
     if (!target) return next();
+    if (target.version === null) {
+      securityHeaders(c, deps.appOrigin);
+      return c.html(notFoundPage(), 404);
+    }
     return servePreview(c, deps, target.chatId, target.version);
   };
 }

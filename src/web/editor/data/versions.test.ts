@@ -43,6 +43,9 @@ describe('versions', () => {
   it('reads only whole numbers from the URL', () => {
     expect(parseVersionParam('3')).toBe(3);
     expect(parseVersionParam('3a')).toBeNull();
+    // Never a number the server refuses (it would answer the page's read with a 400).
+    expect(parseVersionParam('2147483648')).toBeNull();
+    expect(parseVersionParam('-1')).toBeNull();
     expect(parseVersionParam(null)).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { parseVersionNumber } from '../../../core/chats/index.ts';
 import type { MessageView } from './chat-types.ts';
 
 /** The version numbers that have an assistant answer, oldest first (version -1 is a clone placeholder). */
@@ -15,9 +16,9 @@ export function resolveSelectedVersion(requested: number | null, versions: reado
   return versions.at(-1) ?? null;
 }
 
+/** ?v= read by the same rule as the server (core): anything else selects the newest version. */
 export function parseVersionParam(value: string | null): number | null {
-  if (value === null || !/^-?\d+$/.test(value)) return null;
-  return Number(value);
+  return value === null ? null : parseVersionNumber(value);
 }
 
 export interface VersionMessages {

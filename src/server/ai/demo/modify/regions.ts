@@ -124,8 +124,9 @@ export function insertRawLines(
 /** Strips the lines' common indentation and indents them by `indent`. */
 export function reindent(lines: string, indent: string): string {
   const rows = lines.replace(/^\n+|\s+$/g, '').split('\n');
-  const common = Math.min(
-    ...rows.filter((row) => row.trim() !== '').map((row) => /^ */.exec(row)?.[0].length ?? 0),
+  const common = rows.reduce(
+    (least, row) => (row.trim() === '' ? least : Math.min(least, /^ */.exec(row)?.[0].length ?? 0)),
+    Infinity,
   );
   return rows.map((row) => (row.trim() === '' ? '' : indent + row.slice(common))).join('\n');
 }
