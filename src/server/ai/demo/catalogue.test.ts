@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { parseArtifactText } from '../../../core/artifact/index.ts';
@@ -72,4 +74,11 @@ describe('every catalogue entry streams a working artifact in every framework', 
       });
     }
   }
+});
+
+describe('the catalogue text lives in data files, one folder per entry (catalogue/load.ts)', () => {
+  it('every folder of catalogue/data belongs to an entry, and every entry has one', () => {
+    const folders = readdirSync(path.join(import.meta.dirname, 'catalogue', 'data')).sort();
+    expect(folders).toEqual(CATALOGUE.map((entry) => entry.id).sort());
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * A catalogue entry: one component available in every framework. Static entries author their
- * Tailwind markup once (see static-sources.ts); interactive ones write each framework's code.
+ * A catalogue entry: one component available in every framework. Its text lives in data files,
+ * `data/{id}/` (load.ts): static entries author their Tailwind markup once (static-sources.ts),
+ * interactive ones write each framework's code.
  */
 export interface EntrySources {
   /** Markup for the page's <main> (already in the html dialect) and an optional inline script. */
