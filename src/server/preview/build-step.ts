@@ -68,13 +68,16 @@ export function directCommand(workspace: string, script: string): [string, strin
 
 /**
  * Where the build put index.html: Vite's `dist/`, Angular's `dist/{project}/browser/`, or a
- * `build/` folder; the shallowest match wins.
+ * `build/` folder; the shallowest match wins. Links are never followed: a `dist` that is not a
+ * real folder is returned as it is, for the store to refuse by name (decision 0037).
  */
 export function findOutputDir(workspace: string): string | null {
   const candidates = ['dist', 'build', 'out'];
   for (const base of candidates) {
     const root = path.join(workspace, base);
-    if (!fs.existsSync(root)) continue;
+    const stat = lstatOrNull(root);
+    if (!stat) continue;
+    if (!stat.isDirectory()) return root;
     const found = shallowestIndex(root, 3);
     if (found) return found;
   }
@@ -86,9 +89,10 @@ function shallowestIndex(root: string, depth: number): string | null {
   for (let i = 0; i <= depth && level.length > 0; i++) {
     const next: string[] = [];
     for (const dir of level) {
-      if (fs.existsSync(path.join(dir, 'index.html'))) return dir;
+      // Whatever index.html is (a link too): the store checks it.
+      if (lstatOrNull(path.join(dir, 'index.html'))) return dir;
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        if (entry.isDirectory() && !entry.isSymbolicLink()) next.push(path.join(dir, entry.name));
+        if (entry.isDirectory()) next.push(path.join(dir, entry.name));
       }
     }
     // Angular writes browser/ next to server/; prefer browser/ at the same depth.
@@ -96,6 +100,14 @@ function shallowestIndex(root: string, depth: number): string | null {
     level = next;
   }
   return null;
+}
+
+function lstatOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return null;
+  }
 }
 
 /** Total bytes and files below a folder (no symlinks followed). */

@@ -8,10 +8,11 @@ import {
   type LogError,
 } from '../../core/build-log/index.ts';
 import type { BuildErrorPayload } from '../realtime/events.ts';
-import { findOutputDir, folderSize, runBuildScript } from './build-step.ts';
+import { findOutputDir, runBuildScript } from './build-step.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { installDependencies, type PnpmPaths } from './install.ts';
 import type { OutputCache } from './output-cache.ts';
+import { describeNonRegularEntries } from './output-files.ts';
 import { missingScripts, sanitizePackageJson } from './package-json.ts';
 import type { ProcessLimits } from './run-limited.ts';
 import type { Sandbox } from './sandbox.ts';
@@ -157,16 +158,21 @@ export async function buildProject(
       const text = `${log}\nError: the build finished but wrote no index.html (looked in dist/, build/ and out/).\n`;
       return failure(BUILD_FALLBACK, text);
     }
-    const size = folderSize(outputDir);
-    if (size.bytes > MAX_OUTPUT_BYTES || size.files > MAX_OUTPUT_FILES) {
-      const text = `${log}\nError: the build output is too large (${size.files} files, ${size.bytes} bytes).\n`;
-      return failure(BUILD_FALLBACK, text);
+    // Copied, not moved: only regular files and folders are stored (decision 0037).
+    const stored = await context.cache.put(
+      input.hash,
+      { workspace, outputDir },
+      { maxBytes: MAX_OUTPUT_BYTES, maxFiles: MAX_OUTPUT_FILES },
+    );
+    if (!stored.ok && stored.reason === 'too-large') {
+      const limit = `${MAX_OUTPUT_FILES} files or ${MAX_OUTPUT_BYTES / 1024 / 1024} MB`;
+      return failure(BUILD_FALLBACK, `${log}\nError: the build output is too large (more than ${limit}).\n`);
     }
-    const stored = context.cache.put(input.hash, outputDir);
+    if (!stored.ok) return failure(BUILD_FALLBACK, `${log}\n${describeNonRegularEntries(stored.entries)}\n`);
     timings.storeMs = performance.now() - started;
-    return { ok: true, outputDir: stored, log, timings };
+    return { ok: true, outputDir: stored.dir, log, timings };
   } finally {
-    // Workspaces are scratch space: the output has been moved into the cache already.
+    // Workspaces are scratch space: the output has been copied into the cache already.
     void fs.rm(workspace, { recursive: true, force: true }).catch(() => undefined);
     if (standby) {
       standby.process.kill();

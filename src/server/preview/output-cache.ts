@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { folderSize } from './build-step.ts';
+import { copyRegularFiles, type CopyLimits, type CopyOutcome } from './output-files.ts';
+
+/** A build's output as stored, or why it was not. */
+export type StoreOutcome = { ok: true; dir: string } | Exclude<CopyOutcome, { ok: true }>;
 
 interface Entry {
   bytes: number;
@@ -13,7 +18,8 @@ const TOUCH_EVERY_MS = 60_000;
 /**
  * Built outputs by project hash under `{KILN_DATA_DIR}/builds/{hash}/`, kept by an LRU with a
  * size cap (KILN_PREVIEW_CACHE_MB). The folder's mtime records the last use, so the order
- * survives a restart; an evicted output is rebuilt on demand.
+ * survives a restart; an evicted output is rebuilt on demand. It holds regular files and
+ * folders only (decision 0037): a stored output is a fresh copy, never the build's own inodes.
  */
 export class OutputCache {
   private readonly entries = new Map<string, Entry>();
@@ -33,7 +39,7 @@ export class OutputCache {
         continue;
       }
       const { bytes } = folderSize(full);
-      this.entries.set(entry.name, { bytes, lastUsed: fs.statSync(full).mtimeMs });
+      this.entries.set(entry.name, { bytes, lastUsed: fs.lstatSync(full).mtimeMs });
       this.totalBytes += bytes;
     }
   }
@@ -48,15 +54,19 @@ export class OutputCache {
     const dir = this.dirOf(hash);
     if (!entry) {
       // Another process (a worker sharing the data folder) may have added it.
-      if (!/^[0-9a-f]{16,64}$/.test(hash) || !fs.existsSync(dir)) return null;
+      if (!/^[0-9a-f]{16,64}$/.test(hash) || !isRealDirectory(dir)) return null;
       entry = { bytes: folderSize(dir).bytes, lastUsed: 0 };
       this.entries.set(hash, entry);
       this.totalBytes += entry.bytes;
+    } else if (!isRealDirectory(dir)) {
+      // Removed, or replaced by something that is not a folder (a link is never served).
+      this.forget(hash);
+      return null;
     }
     const now = Date.now();
     if (now - entry.lastUsed > TOUCH_EVERY_MS) {
       try {
-        fs.utimesSync(dir, new Date(now), new Date(now));
+        fs.lutimesSync(dir, new Date(now), new Date(now));
       } catch {
         this.forget(hash);
         return null;
@@ -67,26 +77,47 @@ export class OutputCache {
   }
 
   has(hash: string): boolean {
-    return this.entries.has(hash) || fs.existsSync(this.dirOf(hash));
+    return this.entries.has(hash) || isRealDirectory(this.dirOf(hash));
   }
 
-  /** Moves a finished build in (same filesystem: a rename), then evicts down to the cap. */
-  put(hash: string, outputDir: string): string {
+  /**
+   * Stores a finished build: the regular files and folders of `outputDir` (inside `workspace`)
+   * are copied into a staging folder, which is renamed into place; then the cache is evicted down
+   * to its cap. An output holding anything else (a symbolic link, a device, a FIFO, a socket) or
+   * more than `limits` is not stored, and the outcome says why (decision 0037).
+   */
+  async put(
+    hash: string,
+    output: { workspace: string; outputDir: string },
+    limits: CopyLimits,
+  ): Promise<StoreOutcome> {
     const target = this.dirOf(hash);
-    const staging = `${target}.tmp-${process.pid}-${Date.now()}`;
-    fs.renameSync(outputDir, staging);
-    if (fs.existsSync(target)) {
+    const staging = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    let copied: CopyOutcome;
+    try {
+      copied = await copyRegularFiles(output.workspace, output.outputDir, staging, limits);
+    } catch (error) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      throw error;
+    }
+    if (!copied.ok) {
+      fs.rmSync(staging, { recursive: true, force: true });
+      return copied;
+    }
+    const existing = lstatOrNull(target);
+    if (existing?.isDirectory()) {
       // Built twice concurrently: the first one stays.
       fs.rmSync(staging, { recursive: true, force: true });
     } else {
+      // Anything else under the output's name (a link) is removed, never followed.
+      if (existing) fs.rmSync(target, { force: true });
       fs.renameSync(staging, target);
-      const { bytes } = folderSize(target);
       this.forget(hash);
-      this.entries.set(hash, { bytes, lastUsed: Date.now() });
-      this.totalBytes += bytes;
+      this.entries.set(hash, { bytes: copied.bytes, lastUsed: Date.now() });
+      this.totalBytes += copied.bytes;
     }
     this.evict(hash);
-    return target;
+    return { ok: true, dir: target };
   }
 
   get sizeBytes(): number {
@@ -111,4 +142,17 @@ export class OutputCache {
     this.totalBytes -= entry.bytes;
     this.entries.delete(hash);
   }
+}
+
+function lstatOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** A folder itself, not a link to one. */
+function isRealDirectory(dir: string): boolean {
+  return lstatOrNull(dir)?.isDirectory() ?? false;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { openRegularFile } from '../output-files.ts';
 import { contentTypeOf } from './content-types.ts';
 
 /** Vite and Angular name hashed assets `name-HASH.ext` / `name-HASH.ext`: cacheable forever. */
@@ -13,32 +14,93 @@ export interface ServedFile {
 /**
  * A file of a built output for a request path, with the SPA fallback: a path that is not a
  * file and does not look like one (no extension) gets index.html, so client-side routes work.
+ *
+ * THE one way Kiln serves anything a build (or a model) wrote — previews today, deployments and
+ * any later host of build output too (docs/rules/serving-build-output.md). It never follows a
+ * link: every folder from `root` down is checked with lstat, the file is opened with O_NOFOLLOW,
+ * and the opened file's own path must be the requested one, so a link anywhere on the path (the
+ * output root included), even one placed into the stored output after the build, answers null
+ * (404). Only regular files are read: no device, FIFO or socket. Serve what it returns from a
+ * host of its own, never from the app's origin.
  */
 export async function readOutputFile(root: string, requestPath: string): Promise<ServedFile | null> {
-  let relative: string;
+  const parts = requestParts(requestPath);
+  if (!parts) return null;
+  let realRoot: string;
   try {
-    relative = decodeURIComponent(requestPath).replace(/^\/+/, '');
+    // The folder holding the output may itself sit behind a link Kiln was configured with (the
+    // data folder); from the output root down, nothing is resolved.
+    realRoot = path.join(await fs.realpath(path.dirname(root)), path.basename(root));
   } catch {
     return null;
   }
-  const resolved = path.resolve(root, relative);
-  if (resolved !== root && !resolved.startsWith(root + path.sep)) return null;
-  const direct = await readIfFile(resolved);
-  if (direct) return served(resolved, direct);
-  const nested = await readIfFile(path.join(resolved, 'index.html'));
-  if (nested) return served(path.join(resolved, 'index.html'), nested);
-  if (path.extname(relative) !== '' && !relative.endsWith('.html')) return null;
-  const index = path.join(root, 'index.html');
-  const fallback = await readIfFile(index);
-  return fallback ? served(index, fallback) : null;
+  const found = await lookAt(realRoot, parts);
+  if (found === 'file') return readServed(realRoot, parts);
+  if (found === 'refused') return null;
+  if (found === 'directory') {
+    const nested = [...parts, 'index.html'];
+    const inFolder = await lookAt(realRoot, nested);
+    if (inFolder === 'file') return readServed(realRoot, nested);
+    if (inFolder === 'refused') return null;
+  }
+  const last = parts.at(-1) ?? '';
+  if (path.extname(last) !== '' && !last.endsWith('.html')) return null;
+  if ((await lookAt(realRoot, ['index.html'])) !== 'file') return null;
+  return readServed(realRoot, ['index.html']);
 }
 
-async function readIfFile(file: string): Promise<Buffer | null> {
+/** The request path's segments, or null when it tries to leave the root or cannot be a name. */
+function requestParts(requestPath: string): string[] | null {
+  let decoded: string;
   try {
-    const stat = await fs.stat(file);
-    return stat.isFile() ? await fs.readFile(file) : null;
+    decoded = decodeURIComponent(requestPath);
   } catch {
     return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const parts = decoded.split('/').filter((part) => part !== '' && part !== '.');
+  return parts.includes('..') ? null : parts;
+}
+
+/**
+ * What `parts` names below `root`, looked at with lstat one folder at a time: 'refused' as
+ * soon as anything on the way (the root too) is a link, a device, a FIFO or a socket.
+ */
+async function lookAt(
+  root: string,
+  parts: readonly string[],
+): Promise<'file' | 'directory' | 'missing' | 'refused'> {
+  let current = root;
+  for (let index = -1; index < parts.length; index++) {
+    if (index >= 0) current = path.join(current, parts[index]!);
+    let stat;
+    try {
+      stat = await fs.lstat(current);
+    } catch {
+      return 'missing';
+    }
+    const isLast = index === parts.length - 1;
+    if (stat.isDirectory()) {
+      if (isLast) return 'directory';
+    } else if (stat.isFile()) {
+      return isLast ? 'file' : 'missing';
+    } else {
+      return 'refused';
+    }
+  }
+  return 'missing';
+}
+
+async function readServed(root: string, parts: readonly string[]): Promise<ServedFile | null> {
+  const file = path.join(root, ...parts);
+  const handle = await openRegularFile(file);
+  if (!handle) return null;
+  try {
+    return served(file, await handle.readFile());
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
   }
 }
 
