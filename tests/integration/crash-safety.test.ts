@@ -97,8 +97,8 @@ describe('crash safety: killing the server mid-stream loses at most 500 ms of te
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let received = '';
-    const until = Date.now() + 1_500;
-    while (Date.now() < until) {
+    // Kill once some text has arrived (not after a set time: a loaded machine may be slower).
+    while (received.length < 600) {
       const { value, done } = await reader.read();
       if (done) break;
       received += decoder.decode(value, { stream: true });
