@@ -1,10 +1,10 @@
-import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FRAMEWORKS } from '../../core/frameworks/index.ts';
 import type { Services } from '../http/context.ts';
 import type { AppEnv } from '../http/viewer.ts';
 import { ServiceError } from '../http/errors.ts';
+import { requireVersionNumber, validate, versionNumber as version } from '../http/validate.ts';
 import { requireUser } from './access.ts';
 import {
   changeVisibility,
@@ -21,15 +21,13 @@ import { requireChat } from './access.ts';
 import { findAssistantMessage } from './versions.ts';
 import { ZIP_FILE_NAME, zipVersion } from './zip.ts';
 
-const version = z.coerce.number().int();
-
 /** Chat reads and the named chat actions of spec §7, each behind the permission policy. */
 export function chatRoutes(services: Services) {
   const { db } = services;
   return new Hono<AppEnv>()
     .post(
       '/',
-      zValidator(
+      validate(
         'json',
         z.object({
           prompt: z.string().max(20_000).default(''),
@@ -53,14 +51,15 @@ export function chatRoutes(services: Services) {
         db,
         c.var.viewer,
         c.req.param('slug'),
-        requested ? Number(requested) : undefined,
+        requested === undefined ? undefined : requireVersionNumber(requested),
       );
       if (!data) throw new ServiceError(404, 'not-found', 'Component not found');
       return c.json(data);
     })
     .get('/:id/versions/:version/snapshot', async (c) => {
+      const number = requireVersionNumber(c.req.param('version'));
       const chat = await requireChat(db, c.var.viewer, c.req.param('id'), 'view');
-      const message = await findAssistantMessage(db, chat.id, version.parse(c.req.param('version')));
+      const message = await findAssistantMessage(db, chat.id, number);
       if (!message) throw new ServiceError(404, 'version-not-found', 'Version not found');
       return c.json({ version: message.version, artifactCode: message.artifactCode });
     })
@@ -69,7 +68,7 @@ export function chatRoutes(services: Services) {
         db,
         c.var.viewer,
         c.req.param('id'),
-        version.parse(c.req.param('version')),
+        requireVersionNumber(c.req.param('version')),
       );
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/zip',
@@ -77,22 +76,22 @@ export function chatRoutes(services: Services) {
       });
     })
     .post('/:id/like', async (c) => c.json(await toggleLike(db, c.var.viewer, c.req.param('id'))))
-    .post('/:id/visibility', zValidator('json', z.object({ isPublic: z.boolean() })), async (c) =>
+    .post('/:id/visibility', validate('json', z.object({ isPublic: z.boolean() })), async (c) =>
       c.json(await changeVisibility(db, c.var.viewer, c.req.param('id'), c.req.valid('json').isPublic)),
     )
-    .post('/:id/remix', zValidator('json', z.object({ version })), async (c) =>
+    .post('/:id/remix', validate('json', z.object({ version })), async (c) =>
       c.json(
         await remixChat(db, c.var.viewer, c.req.param('id'), c.req.valid('json').version, services.preview),
         201,
       ),
     )
-    .post('/:id/theme', zValidator('json', z.object({ theme: z.string(), version })), async (c) => {
+    .post('/:id/theme', validate('json', z.object({ theme: z.string(), version })), async (c) => {
       const { theme, version: v } = c.req.valid('json');
       return c.json(await updateTheme(db, c.var.viewer, c.req.param('id'), theme, v));
     })
     .put(
       '/:id/artifact',
-      zValidator('json', z.object({ artifactCode: z.string().max(20_000_000), version })),
+      validate('json', z.object({ artifactCode: z.string().max(20_000_000), version })),
       async (c) => {
         const { artifactCode, version: v } = c.req.valid('json');
         return c.json(await saveFileLocks(db, c.var.viewer, c.req.param('id'), v, artifactCode));
