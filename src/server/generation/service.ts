@@ -77,6 +77,10 @@ export class GenerationService {
       withContent: request.action === 'continue',
     });
     const chat = requireChatAccess(viewer, state?.chat ?? null, capability);
+    // Building on a version that does not exist would generate from nothing (and spend quota).
+    if (selectedVersion !== undefined && !state?.base) {
+      throw new ServiceError(404, 'version-not-found', `Version #${selectedVersion} does not exist.`);
+    }
     const framework = isFramework(chat.framework) ? chat.framework : 'react';
     const baseMessage = state?.base ?? null;
     const stats = { versions: state?.versions ?? 0, highest: state?.highest ?? 0 };
