@@ -9,6 +9,16 @@ const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 // In development the dev script runs the API on KILN_API_ORIGIN and Vite on the public port;
 // the proxy keeps everything same-origin, so the session cookie stays host-only.
 const apiOrigin = process.env.KILN_API_ORIGIN ?? 'http://localhost:3001';
+// The preview host names (KILN_PREVIEW_HOST), passed on by the dev script.
+const previewHosts = process.env.KILN_DEV_PREVIEW_HOSTS
+  ? (JSON.parse(process.env.KILN_DEV_PREVIEW_HOSTS) as { preview: string; webcontainer: string })
+  : null;
+const isPreviewHost = (host: string) =>
+  previewHosts
+    ? [previewHosts.preview, previewHosts.webcontainer].some((name) =>
+        host.toLowerCase().replace(/:\d+$/, '').endsWith(`.${name}`),
+      )
+    : /\.(preview|webcontainer)\./.test(host);
 
 /**
  * Preview and deployment hosts ({chatId}-{version}.preview.localhost:PORT) are routed by the
@@ -20,7 +30,7 @@ function previewHostsToApi(): Plugin {
     name: 'kiln-preview-hosts',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        if (!/\.(preview|webcontainer)\./.test(req.headers.host ?? '')) return next();
+        if (!isPreviewHost(req.headers.host ?? '')) return next();
         const upstream = http.request(
           { hostname: api.hostname, port: api.port, path: req.url, method: req.method, headers: req.headers },
           (response) => {
@@ -35,6 +45,14 @@ function previewHostsToApi(): Plugin {
         req.pipe(upstream);
       });
     },
+    // The same tags the server writes into index.html (src/server/http/static.ts).
+    transformIndexHtml: () =>
+      previewHosts
+        ? [
+            { tag: 'meta', attrs: { name: 'kiln-preview-host', content: previewHosts.preview } },
+            { tag: 'meta', attrs: { name: 'kiln-webcontainer-host', content: previewHosts.webcontainer } },
+          ]
+        : [],
   };
 }
 

@@ -21,6 +21,23 @@ describe('configuration is parsed once from the environment', () => {
     );
   });
 
+  it('previews live on preview.{KILN_HOST} unless KILN_PREVIEW_HOST gives them a domain of their own', () => {
+    expect(parseConfig({ KILN_HOST: 'Kiln.test' }).previewHosts).toEqual({
+      preview: 'preview.kiln.test',
+      webcontainer: 'webcontainer.kiln.test',
+    });
+    expect(
+      parseConfig({ KILN_HOST: 'kiln.test', KILN_PREVIEW_HOST: 'kiln-preview.test' }).previewHosts,
+    ).toEqual({
+      preview: 'kiln-preview.test',
+      webcontainer: 'webcontainer.kiln-preview.test',
+    });
+    expect(parseConfig({ KILN_PREVIEW_HOST: '' }).previewHosts.preview).toBe('preview.localhost');
+    for (const bad of ['https://kiln-preview.test', 'kiln-preview.test:8080', '.kiln-preview.test', 'a b']) {
+      expect(() => parseConfig({ KILN_PREVIEW_HOST: bad })).toThrow(/KILN_PREVIEW_HOST/);
+    }
+  });
+
   it('GitHub sign-in is enabled only when both keys are set', () => {
     expect(parseConfig({ GITHUB_CLIENT_ID: 'id' }).github).toBeUndefined();
     expect(parseConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's' }).github).toEqual({

@@ -10,6 +10,20 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   KILN_HOST: z.string().min(1).default('localhost'),
+  /**
+   * Previews live on {chatId}-{version}.{KILN_PREVIEW_HOST}; default preview.{KILN_HOST}. A
+   * registrable domain of their own keeps generated pages off the app's site.
+   */
+  KILN_PREVIEW_HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i,
+        'a host name, without scheme or port',
+      )
+      .optional(),
+  ),
   /** The address people open; defaults to http://{KILN_HOST}:{PORT}. Set it behind TLS/a proxy. */
   KILN_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Interface the HTTP server binds to. */
@@ -56,6 +70,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Host names under which previews are served: `{chatId}-{version}.{previewHost}` (lower case). */
+  previewHosts: { preview: string; webcontainer: string };
   listen: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -93,6 +109,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Spec §2: {chatId}-{version}.preview.{host} and .webcontainer.{host}. With KILN_PREVIEW_HOST
+ * set, both move under it (the fullscreen frame at webcontainer.{KILN_PREVIEW_HOST}), so one
+ * variable takes every generated page off the app's site.
+ */
+function previewHostsOf(host: string, previewHost: string | undefined): Config['previewHosts'] {
+  const base = host.toLowerCase();
+  if (!previewHost) return { preview: `preview.${base}`, webcontainer: `webcontainer.${base}` };
+  const own = previewHost.toLowerCase();
+  return { preview: own, webcontainer: `webcontainer.${own}` };
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
@@ -109,6 +137,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.KILN_HOST,
     publicUrl,
+    previewHosts: previewHostsOf(e.KILN_HOST, e.KILN_PREVIEW_HOST),
     listen: e.KILN_LISTEN,
     dataDir: e.KILN_DATA_DIR,
     databaseUrl: e.DATABASE_URL,

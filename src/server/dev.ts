@@ -16,6 +16,7 @@ async function dev() {
   // Previews build in dev too (the build worker and the store pre-warm).
   kiln.services.preview.start();
   process.env.KILN_API_ORIGIN = `http://127.0.0.1:${apiPort}`;
+  process.env.KILN_DEV_PREVIEW_HOSTS = JSON.stringify(config.previewHosts);
   const vite = await createServer({
     configFile: path.join(REPO_ROOT, 'vite.config.ts'),
     server: { port: config.port, host: config.listen, strictPort: true },

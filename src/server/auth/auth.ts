@@ -36,6 +36,9 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       : {},
     trustedOrigins: [config.publicUrl],
     advanced: {
+      // Better Auth skips its Origin check when NODE_ENV=test; keep it on everywhere, so tests see
+      // what production does (cross-site requests to /api/auth are refused, docs/security.md).
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },

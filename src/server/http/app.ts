@@ -19,6 +19,7 @@ import { loadBlankTemplate } from '../templates/load.ts';
 import type { Services } from './context.ts';
 import type { AppEnv } from './viewer.ts';
 import { apiError, ServiceError } from './errors.ts';
+import { stateChangingRequests } from './same-origin.ts';
 import { webAppRoutes } from './static.ts';
 import { INVALID_REQUEST, invalidRequest, isUnstorableValueError } from './validate.ts';
 
@@ -51,6 +52,17 @@ export function createHttpApp(services: Services) {
     if (c.req.path.startsWith('/content/')) return next();
     return (c.req.path.startsWith(VENDOR_PREFIX) ? vendorHeaders : appHeaders)(c, next);
   });
+
+  // Anything that may change state comes from the app's own pages, with the body type its route
+  // reads (403 cross-site-request / 415); Better Auth checks its own (origin check, auth.ts).
+  app.use(
+    '*',
+    stateChangingRequests({
+      appOrigins: [new URL(services.config.publicUrl).origin],
+      exemptPrefixes: ['/api/auth/'],
+      multipartRoutes: ['POST /api/components'],
+    }),
+  );
 
   const { sessions } = services;
   // Signing out stops the user's running generations (spec §4).
@@ -103,7 +115,7 @@ export function createHttpApp(services: Services) {
   app.route('/api', api);
 
   app.route('/', contentRoutes({ services, db, templateFiles: loadBlankTemplate }));
-  app.route('/', webAppRoutes(services.webRoot));
+  app.route('/', webAppRoutes(services.webRoot, services.config.previewHosts));
 
   app.onError((error, c) => {
     if (error instanceof ServiceError)

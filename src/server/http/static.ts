@@ -7,8 +7,13 @@ import { Hono } from 'hono';
  * Serves the built React app. Vite's hashed assets are cached for a year; anything else that is
  * not a file falls back to index.html so that client-side routes survive a reload.
  */
-export function webAppRoutes(webRoot: string) {
+export function webAppRoutes(webRoot: string, previewHosts?: { preview: string; webcontainer: string }) {
   const app = new Hono();
+  // The web app builds preview addresses from these (KILN_PREVIEW_HOST; preview-addresses.ts).
+  const hostTags = previewHosts
+    ? `<meta name="kiln-preview-host" content="${previewHosts.preview}">` +
+      `<meta name="kiln-webcontainer-host" content="${previewHosts.webcontainer}">`
+    : '';
   const root = path.relative(process.cwd(), webRoot) || '.';
   // Tests run the API without a built web app; the fallback below then explains what to do.
   if (fs.existsSync(webRoot)) {
@@ -20,7 +25,9 @@ export function webAppRoutes(webRoot: string) {
       },
       serveStatic({ root }),
     );
-    app.use('*', serveStatic({ root }));
+    const files = serveStatic({ root });
+    // The home page goes through the fallback below, which adds the preview hosts to index.html.
+    app.use('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)));
   }
   // A missing file is a 404, not the app shell (a broken image or script would get HTML);
   // client-side routes never end in a file extension.
@@ -31,7 +38,7 @@ export function webAppRoutes(webRoot: string) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexPath, 'utf8'));
+    return c.html(fs.readFileSync(indexPath, 'utf8').replace('</head>', `${hostTags}</head>`));
   });
   return app;
 }

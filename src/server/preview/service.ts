@@ -99,7 +99,8 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
 
   function previewUrl(chatId: string, version: number, framework?: Framework): string {
     if (framework === 'html') return `${config.publicUrl}/content/${chatId}/${version}`;
-    return `${publicUrl.protocol}//${chatId}-${version}.preview.${publicUrl.host}/`;
+    const port = publicUrl.port ? `:${publicUrl.port}` : '';
+    return `${publicUrl.protocol}//${chatId}-${version}.${config.previewHosts.preview}${port}/`;
   }
 
   async function markReady(version: PreviewVersion): Promise<void> {
@@ -211,7 +212,10 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     sandbox,
     cache,
     secret: deps.secret,
-    hostSuffixes: { preview: `.preview.${config.host}`, webcontainer: `.webcontainer.${config.host}` },
+    hostSuffixes: {
+      preview: `.${config.previewHosts.preview}`,
+      webcontainer: `.${config.previewHosts.webcontainer}`,
+    },
     previewUrl,
 
     tokenUrl(chatId, version, framework) {

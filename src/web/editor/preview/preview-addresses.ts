@@ -5,24 +5,50 @@ export function htmlContentPath(chatId: string, version: number, file?: string):
   return file ? `${base}/${file.split('/').map(encodeURIComponent).join('/')}` : base;
 }
 
-function hostUrl(label: string, location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol}//${label}.${location.host}`;
+export interface PreviewHosts {
+  preview: string;
+  webcontainer: string;
+}
+
+type PageLocation = Pick<Location, 'protocol' | 'host' | 'hostname' | 'port'>;
+
+/**
+ * The preview host names the server wrote into the page (`<meta name="kiln-preview-host">`,
+ * KILN_PREVIEW_HOST may give previews a domain of their own); without them, the spec's
+ * preview.{host} and webcontainer.{host} under the page's own host.
+ */
+export function pagePreviewHosts(location: PageLocation = window.location): PreviewHosts {
+  const meta = (name: string) =>
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || null;
+  return {
+    preview: meta('kiln-preview-host') ?? `preview.${location.hostname}`,
+    webcontainer: meta('kiln-webcontainer-host') ?? `webcontainer.${location.hostname}`,
+  };
+}
+
+/** `{label}.{host}` with the page's scheme and port (previews are served by the same server). */
+function hostUrl(label: string, host: string, location: PageLocation): string {
+  return `${location.protocol}//${label}.${host}${location.port ? `:${location.port}` : ''}`;
 }
 
 /** {chatId}-{version}.preview.{host}: a built non-HTML version ('Open in a new tab'). */
 export function previewHostUrl(
   chatId: string,
   version: number,
-  location: Pick<Location, 'protocol' | 'host'> = window.location,
+  location: PageLocation = window.location,
+  hosts: PreviewHosts = pagePreviewHosts(location),
 ): string {
-  return hostUrl(`${chatId}-${version}.preview`, location);
+  return hostUrl(`${chatId}-${version}`, hosts.preview, location);
 }
 
 /** {chatId}-{version}.webcontainer.{host}: the fullscreen frame of a built non-HTML version. */
 export function webcontainerHostUrl(
   chatId: string,
   version: number,
-  location: Pick<Location, 'protocol' | 'host'> = window.location,
+  location: PageLocation = window.location,
+  hosts: PreviewHosts = pagePreviewHosts(location),
 ): string {
-  return hostUrl(`${chatId}-${version}.webcontainer`, location);
+  return hostUrl(`${chatId}-${version}`, hosts.webcontainer, location);
 }

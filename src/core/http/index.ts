@@ -1,0 +1,2 @@
+export * from './body-type.ts';
+export * from './origin.ts';
