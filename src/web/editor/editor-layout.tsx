@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../components/ui/sheet.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
+import { AuthorCard } from '../profile/author-card.tsx';
 import { EditorCanvas } from './editor-canvas.tsx';
 import { EditorHeader } from './header/editor-header.tsx';
 import { EditorSidebar } from './sidebar/editor-sidebar.tsx';
+import { useEditor } from './state/editor-context.ts';
 
 /** Spec §2: a resizable split (sidebar left, canvas right) on desktop; the sidebar in a sheet on phones. */
 export function EditorLayout() {
   const isDesktop = useMediaQuery('(min-width: 768px)');
   const [isSheetOpen, setIsSheetOpen] = useState(false);
+  const { data } = useEditor();
 
   if (isDesktop) {
     return (
@@ -44,8 +47,13 @@ export function EditorLayout() {
           <SheetDescription className="sr-only">
             The conversation, the versions and the settings of this component.
           </SheetDescription>
-          <div className="h-full pt-0">
-            <EditorSidebar />
+          <div className="flex h-full flex-col">
+            <div className="shrink-0 border-b px-3 py-2 pr-12">
+              <AuthorCard author={data.author} createdAt={data.chat.createdAt} />
+            </div>
+            <div className="min-h-0 flex-1">
+              <EditorSidebar />
+            </div>
           </div>
         </SheetContent>
       </Sheet>

@@ -47,7 +47,7 @@ export default function ProfilePage() {
         )
       ) : (
         <>
-          <AuthorCard author={profile.data.user} variant="header" />
+          <AuthorCard author={profile.data.user} createdAt={profile.data.user.createdAt} variant="header" />
           <section aria-labelledby="components-title" className="mt-12">
             <div className="mb-5 flex items-baseline justify-between gap-4">
               <h2 id="components-title" className="text-lg font-semibold tracking-tight">

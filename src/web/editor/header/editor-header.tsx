@@ -8,6 +8,7 @@ import { FrameworkBadge } from '../../components/framework-badge.tsx';
 import { HeaderAccount } from '../../app/header-account.tsx';
 import { useSession } from '../../auth/use-session.ts';
 import { ThemeToggle } from '../../theme/theme-toggle.tsx';
+import { AuthorCard } from '../../profile/author-card.tsx';
 import { FullscreenDialog } from '../preview/fullscreen-dialog.tsx';
 import { usePreviewStatus } from '../preview/use-preview-status.ts';
 import { useEditor, type EditorView } from '../state/editor-context.ts';
@@ -59,6 +60,18 @@ export function EditorHeader({ onOpenSidebar }: EditorHeaderProps) {
         ) : null}
         <FrameworkBadge framework={framework} className="max-md:hidden" />
         <DeployedBadge />
+        {/* Phones show the author card in the sidebar sheet (editor-layout.tsx). */}
+        {onOpenSidebar ? null : (
+          <>
+            <span aria-hidden="true" className="mx-1 h-5 w-px shrink-0 bg-border" />
+            <AuthorCard
+              author={data.author}
+              createdAt={data.chat.createdAt}
+              className="max-w-56 shrink-0"
+              textClassName="max-lg:sr-only"
+            />
+          </>
+        )}
       </div>
       <SegmentedControl<EditorView>
         label="Canvas"
