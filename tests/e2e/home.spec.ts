@@ -19,7 +19,7 @@ test('the home prompt box defaults to React, validates, and lists recent and pub
   await prompt.fill('a'.repeat(2001));
   await expect(page.getByText('2,001/2,000')).toBeVisible();
   await expect(
-    page.getByText('Limit: 2000 characters. Upgrade to a paid plan to get 10000 characters!'),
+    page.getByText('Limit: 2,000 characters. Upgrade to a paid plan to get 10,000 characters!'),
   ).toBeVisible();
   await prompt.press('Enter');
   await expect(page.getByText('Prompt is too long')).toBeVisible();

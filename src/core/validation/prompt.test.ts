@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../plans/index.ts';
+import { formatCount } from '../display/count.ts';
 import { promptLimitHint, validateImprovePrompt, validatePrompt } from './prompt.ts';
 
 describe("Spec §5 prompt: 'Required, minimum length 2. Empty → 'Empty input' – 'Please enter a prompt before submitting''", () => {
@@ -40,9 +41,15 @@ describe("Spec §5 prompt: over the plan's limit → 'Prompt is too long' – 'Y
 describe("Spec §5 prompt: free users see 'Limit: {n} characters. Upgrade to a paid plan to get {m} characters!'", () => {
   it('shows the hint with both limits to free users only', () => {
     expect(promptLimitHint(PLANS.free, PLANS.premium)).toBe(
-      `Limit: ${PLANS.free.promptMaxChars} characters. Upgrade to a paid plan to get ${PLANS.premium.promptMaxChars} characters!`,
+      `Limit: ${formatCount(PLANS.free.promptMaxChars)} characters. Upgrade to a paid plan to get ${formatCount(PLANS.premium.promptMaxChars)} characters!`,
     );
     expect(promptLimitHint(PLANS.premium, PLANS.premium)).toBeNull();
+  });
+
+  it('writes the limits as the character counter does (2,000, not 2000)', () => {
+    expect(promptLimitHint({ id: 'free', promptMaxChars: 2000 }, { promptMaxChars: 10000 })).toBe(
+      'Limit: 2,000 characters. Upgrade to a paid plan to get 10,000 characters!',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 /** Spec §5 "Prompt". */
+import { formatCount } from '../display/count.ts';
 import { ERRORS, invalid, valid, type Validation } from '../errors.ts';
 import type { Plan } from '../plans/index.ts';
 
@@ -31,5 +32,6 @@ export function promptLimitHint(
   paidPlan: Pick<Plan, 'promptMaxChars'>,
 ) {
   if (plan.id !== 'free') return null;
-  return `Limit: ${plan.promptMaxChars} characters. Upgrade to a paid plan to get ${paidPlan.promptMaxChars} characters!`;
+  // Numbers as the character counter writes them ('2,000').
+  return `Limit: ${formatCount(plan.promptMaxChars)} characters. Upgrade to a paid plan to get ${formatCount(paidPlan.promptMaxChars)} characters!`;
 }

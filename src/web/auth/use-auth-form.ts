@@ -42,6 +42,7 @@ export function useAuthForm(mode: 'signin' | 'signup') {
     if (Object.keys(errors).length > 0) return;
 
     setIsSubmitting(true);
+    let isDone = false;
     try {
       const { error } = await call();
       if (error) {
@@ -53,10 +54,14 @@ export function useAuthForm(mode: 'signin' | 'signup') {
       await queryClient.invalidateQueries();
       onSuccess?.();
       void navigate(next, { replace: true });
+      isDone = true;
     } catch {
       setFormError('Kiln could not be reached. Check your connection and try again.');
     } finally {
-      setIsSubmitting(false);
+      // After success the form stays as it is ('Creating account…') until the next page has
+      // loaded and replaces it: the page would otherwise redirect to itself and render nothing
+      // while the next page's code loads (a blank main area).
+      if (!isDone) setIsSubmitting(false);
     }
   }
 

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { toast } from 'sonner';
+import { formatCount } from '../../core/display/index.ts';
 import { PLANS, type Plan } from '../../core/plans/index.ts';
 import { ERRORS, type UserError } from '../../core/errors.ts';
 import {
@@ -17,8 +18,6 @@ import { Tooltip } from '../components/ui/tooltip.tsx';
 import { AttachmentChips } from './attachment-chips.tsx';
 import { useAttachments } from './use-attachments.ts';
 import { cn } from '../lib/cn.ts';
-
-const numberFormat = new Intl.NumberFormat('en');
 
 export interface PromptComposerProps {
   id: string;
@@ -205,7 +204,7 @@ export function PromptComposer({
           )}
         >
           <span className="sr-only">Characters: </span>
-          {numberFormat.format(value.length)}/{numberFormat.format(plan.promptMaxChars)}
+          {formatCount(value.length)}/{formatCount(plan.promptMaxChars)}
         </span>
         {isBusy && onStop ? (
           <Button type="button" size="sm" variant="outline" onClick={onStop}>

@@ -71,6 +71,12 @@ const baseExtensions: Extension[] = [
  */
 export const STREAMING_HIGHLIGHT_LIMIT = 64_000;
 
+/**
+ * Below the md breakpoint (Tailwind's 48rem) lines wrap: a phone shows ~40 characters of code, and
+ * a line cut at the edge hides what matters (a long class list, a URL). Wider screens scroll.
+ */
+const NARROW_SCREEN = '(max-width: 47.999rem)';
+
 /** How much of the old text the new one must repeat at the same place to count as "appended". */
 const APPEND_PROBE = 64;
 
@@ -85,16 +91,24 @@ export default function CodeEditor({ path, content, isStreaming }: CodeEditorPro
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const languageRef = useRef(new Compartment());
+  const wrapRef = useRef(new Compartment());
   const shownRef = useRef<{ path: string; content: string }>({ path: '', content: '' });
   const followRef = useRef(true);
 
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
+    const narrow = window.matchMedia(NARROW_SCREEN);
+    const wrapping = () => (narrow.matches ? EditorView.lineWrapping : []);
     const view = new EditorView({
       parent: host,
-      state: EditorState.create({ doc: '', extensions: [baseExtensions, languageRef.current.of([])] }),
+      state: EditorState.create({
+        doc: '',
+        extensions: [baseExtensions, languageRef.current.of([]), wrapRef.current.of(wrapping())],
+      }),
     });
+    const onWidthChange = () => view.dispatch({ effects: wrapRef.current.reconfigure(wrapping()) });
+    narrow.addEventListener('change', onWidthChange);
     viewRef.current = view;
     view.scrollDOM.tabIndex = 0;
     view.scrollDOM.setAttribute('role', 'region');
@@ -105,6 +119,7 @@ export default function CodeEditor({ path, content, isStreaming }: CodeEditorPro
     };
     view.scrollDOM.addEventListener('scroll', onScroll, { passive: true });
     return () => {
+      narrow.removeEventListener('change', onWidthChange);
       view.scrollDOM.removeEventListener('scroll', onScroll);
       view.destroy();
       viewRef.current = null;

@@ -41,13 +41,14 @@ export function CodeView() {
         isFilesOpen={isFilesOpen}
         onToggleFiles={() => setIsFilesOpen((open) => !open)}
       />
-      <div className="relative flex min-h-0 flex-1">
+      {/* On a phone the Files list opens above the code, never over it (it hid the line numbers). */}
+      <div className="flex min-h-0 flex-1 max-md:flex-col">
         <aside
           id="code-files"
           aria-labelledby="code-files-title"
           className={cn(
             'flex w-60 shrink-0 flex-col border-r bg-surface',
-            'max-md:absolute max-md:inset-y-0 max-md:left-0 max-md:z-10 max-md:shadow-xl',
+            'max-md:max-h-[45%] max-md:w-full max-md:border-r-0 max-md:border-b',
             !isFilesOpen && 'max-md:hidden',
           )}
         >
@@ -75,7 +76,7 @@ export function CodeView() {
             )}
           </div>
         </aside>
-        <div className="min-w-0 flex-1 bg-[var(--code-background)]">
+        <div className="min-h-0 min-w-0 flex-1 bg-[var(--code-background)]">
           {file ? (
             <Suspense fallback={<CodeEditorFallback />}>
               <CodeEditor

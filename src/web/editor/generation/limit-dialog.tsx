@@ -32,7 +32,8 @@ export function LimitDialog({ state, onClose }: { state: LimitDialogState | null
   const isFree = state?.plan !== 'paid';
   return (
     <Dialog open={state !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
+      {/* Two buttons side by side need more than the default width (spec labels are long). */}
+      <DialogContent className="sm:max-w-lg">
         <DialogIcon>
           <Gauge />
         </DialogIcon>
@@ -46,7 +47,7 @@ export function LimitDialog({ state, onClose }: { state: LimitDialogState | null
               : `You have used the limit of ${limit} versions of your billing period. It resets on the 1st of the month after your period started${resetDate ? ` (${resetDate})` : ''}.`}
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter>
+        <DialogFooter className="sm:flex-wrap">
           <Button asChild variant="outline" onClick={onClose}>
             <Link to="/account?buy_extra=true">Buy extra versions ($1 each)</Link>
           </Button>
