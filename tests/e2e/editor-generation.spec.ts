@@ -3,6 +3,9 @@ import { signUp } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
 import { holdGenerationStreams } from './support/stream-gate.ts';
 
+/** POST /api/components, whatever its query (the web app sends `?id={chatId}`). */
+const generationPost = (url: URL) => url.pathname === '/api/components';
+
 test('create from the home page, watch it stream, iterate with Enter, switch versions', async ({ page }) => {
   await signUp(page);
   const stream = await holdGenerationStreams(page);
@@ -101,7 +104,7 @@ test('the editor prompt validates like the home page and offers Continue after a
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Generation in progress' })).toBeVisible();
   let sent: string | null = null;
-  await page.route('**/api/components', async (route) => {
+  await page.route(generationPost, async (route) => {
     sent = route.request().postData();
     await route.fulfill({
       status: 409,
@@ -119,7 +122,7 @@ test('the free monthly limit opens its dialog with both buttons', async ({ page 
   await page.getByRole('textbox', { name: 'Describe what you want to build' }).fill('A counter');
   await page.keyboard.press('Enter');
   await waitForVersion(page, 1);
-  await page.route('**/api/components', (route) =>
+  await page.route(generationPost, (route) =>
     route.fulfill({
       status: 429,
       json: {
@@ -179,7 +182,7 @@ test('a scripted build error shows its panel; both fix buttons send the fix prom
     }),
   );
   const prompts: string[] = [];
-  await page.route('**/api/components', async (route) => {
+  await page.route(generationPost, async (route) => {
     prompts.push(route.request().postData() ?? '');
     await route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Scripted' } } });
   });

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
-import { requireChat } from '../chats/access.ts';
+import { maxGenerationBodyBytes } from '../../core/plans/index.ts';
+import { requireChat, requireUser } from '../chats/access.ts';
 import { findAssistantMessage } from '../chats/versions.ts';
 import type { Database } from '../db/client.ts';
 import type { AppEnv } from '../http/viewer.ts';
+import { limitBody } from '../http/body-limit.ts';
 import { ServiceError } from '../http/errors.ts';
 import { readFormBody, requireVersionNumber } from '../http/validate.ts';
 import type { GenerationService } from './service.ts';
@@ -15,30 +17,54 @@ function asFiles(value: unknown): File[] {
   return list.filter((item): item is File => item instanceof File);
 }
 
+/** The chat of a generation: `?id=` (checked before the body), else the form's `id` field. */
+function generationChatId(fromQuery: string | undefined, fromForm: unknown): string {
+  const formId = typeof fromForm === 'string' ? fromForm : undefined;
+  if (fromQuery !== undefined && formId !== undefined && formId !== fromQuery) {
+    throw new ServiceError(400, 'chat-id-mismatch', 'The chat id of the address and of the form differ.');
+  }
+  const chatId = fromQuery ?? formId ?? '';
+  if (!chatId) throw new ServiceError(400, 'missing-chat', 'The chat id is missing.');
+  return chatId;
+}
+
 /** POST /api/components (spec §7) and the re-attach / stop endpoints. */
 export function generationRoutes(db: Database, generation: GenerationService) {
   return new Hono<AppEnv>()
-    .post('/', async (c) => {
-      const body = await readFormBody(c, { all: true });
-      const chatId = typeof body.id === 'string' ? body.id : '';
-      if (!chatId) throw new ServiceError(400, 'missing-chat', 'The chat id is missing.');
-      const running = await generation.start(c.var.viewer, {
-        chatId,
-        prompt: typeof body.prompt === 'string' ? body.prompt : '',
-        selectedVersion:
-          body.selectedVersion === undefined ? undefined : requireVersionNumber(String(body.selectedVersion)),
-        files: asFiles(body.files ?? body['files[]']),
-        action: body.action === 'continue' ? 'continue' : undefined,
-      });
-      return new Response(running.stream(), {
-        headers: {
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Cache-Control': 'no-cache, no-transform',
-          'X-Kiln-Version': String(running.version),
-          'X-Kiln-Chat-Id': running.chatId,
-        },
-      });
-    })
+    .post(
+      '/',
+      // Before a byte of the body is read: who asks, about which chat (`?id=`, sent by the web
+      // app), and how much their plan may upload (issue 12 item 3).
+      async (c, next) => {
+        requireUser(c.var.viewer);
+        const queryId = c.req.query('id');
+        if (queryId !== undefined) await requireChat(db, c.var.viewer, queryId, 'edit');
+        return next();
+      },
+      (c, next) => limitBody(maxGenerationBodyBytes(c.var.viewer.plan))(c, next),
+      async (c) => {
+        const body = await readFormBody(c, { all: true });
+        const chatId = generationChatId(c.req.query('id'), body.id);
+        const running = await generation.start(c.var.viewer, {
+          chatId,
+          prompt: typeof body.prompt === 'string' ? body.prompt : '',
+          selectedVersion:
+            body.selectedVersion === undefined
+              ? undefined
+              : requireVersionNumber(String(body.selectedVersion)),
+          files: asFiles(body.files ?? body['files[]']),
+          action: body.action === 'continue' ? 'continue' : undefined,
+        });
+        return new Response(running.stream(), {
+          headers: {
+            'Content-Type': 'text/plain; charset=utf-8',
+            'Cache-Control': 'no-cache, no-transform',
+            'X-Kiln-Version': String(running.version),
+            'X-Kiln-Chat-Id': running.chatId,
+          },
+        });
+      },
+    )
     .get('/:chatId/versions/:version/stream', async (c) => {
       const version = requireVersionNumber(c.req.param('version'));
       const chat = await requireChat(db, c.var.viewer, c.req.param('chatId'), 'view');

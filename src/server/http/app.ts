@@ -1,5 +1,4 @@
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
@@ -19,19 +18,13 @@ import { loadBlankTemplate } from '../templates/load.ts';
 import type { Services } from './context.ts';
 import type { AppEnv } from './viewer.ts';
 import { apiError, ServiceError } from './errors.ts';
+import { limitBody } from './body-limit.ts';
 import { stateChangingRequests } from './same-origin.ts';
 import { webAppRoutes } from './static.ts';
 import { INVALID_REQUEST, invalidRequest, isUnstorableValueError } from './validate.ts';
 
-const largestPlan = Object.values(PLANS).reduce((a, b) =>
-  a.maxAttachments * a.maxPdfBytes > b.maxAttachments * b.maxPdfBytes ? a : b,
-);
-/** A prompt with the most and largest attachments any plan allows, plus room for the form. */
-const MAX_GENERATION_BODY_BYTES = largestPlan.maxAttachments * largestPlan.maxPdfBytes + 1024 * 1024;
 /** Snapshots (lock saving) are the largest JSON bodies. */
 const MAX_JSON_BODY_BYTES = 25 * 1024 * 1024;
-
-const tooLarge = (c: Context) => apiError(c, 413, 'payload-too-large', 'The request is too large.');
 
 /** The HTTP surface: auth, the JSON API and the web app, on one origin. */
 export function createHttpApp(services: Services) {
@@ -82,11 +75,11 @@ export function createHttpApp(services: Services) {
   app.route('/api/health', healthRoutes(services));
 
   const api = new Hono<AppEnv>();
-  // Uploads are read into memory: refuse bodies larger than any plan allows before reading them.
-  const uploadLimit = bodyLimit({ maxSize: MAX_GENERATION_BODY_BYTES, onError: tooLarge });
-  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: tooLarge });
+  // Uploads (POST /api/components) are limited by the route itself, by the viewer's plan, once
+  // the session and the chat are checked; nothing is read before (issue 12 item 3).
+  const jsonLimit = limitBody(MAX_JSON_BODY_BYTES);
   api.use('*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === '/api/components' ? uploadLimit(c, next) : jsonLimit(c, next),
+    c.req.method === 'POST' && c.req.path === '/api/components' ? next() : jsonLimit(c, next),
   );
   api.use('*', sessionMiddleware(services));
   api.route('/me', meRoutes(services));

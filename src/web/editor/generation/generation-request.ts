@@ -25,7 +25,8 @@ export async function postGeneration(
   if (selectedVersion !== null) form.set('selectedVersion', String(selectedVersion));
   for (const file of request.files) form.append('files', file, file.name);
   if (request.action) form.set('action', request.action);
-  const response = await fetch('/api/components', {
+  // The chat id also travels in the address: the server checks it before reading the body.
+  const response = await fetch(`/api/components?id=${encodeURIComponent(chatId)}`, {
     method: 'POST',
     body: form,
     credentials: 'same-origin',
