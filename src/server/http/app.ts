@@ -32,11 +32,13 @@ export function createHttpApp(services: Services) {
   // Preview hosts ({chatId}-{version}.preview.{host}) first: they never reach the API or the SPA.
   const { db, preview } = services;
   app.use('*', previewHostMiddleware({ db, preview, appOrigin: new URL(services.config.publicUrl).origin }));
-  // The app's own pages and API (not /content, which sends its own sandboxing policy).
+  // The app's own pages and API (not /content, which sends its own sandboxing policy). A header
+  // a route set itself wins (an attachment's `default-src 'none'; sandbox`, issue 12 item 4).
   const headerOptions = {
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'SAMEORIGIN',
     contentSecurityPolicy: { frameAncestors: ["'self'"] },
+    overwrite: false,
   };
   const appHeaders = secureHeaders(headerOptions);
   // Kiln's Tailwind/daisyUI copies are loaded by HTML previews, which run in an opaque origin.
