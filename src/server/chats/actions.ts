@@ -5,6 +5,7 @@ import { applyTheme, isDaisyTheme, readTheme } from '../../core/themes/index.ts'
 import type { Database } from '../db/client.ts';
 import { chats, likes, marketplaceListings, messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
+import type { Realtime } from '../realtime/events.ts';
 import { ServiceError } from '../http/errors.ts';
 import type { PreviewService } from '../preview/service.ts';
 import { requireChat, requireUser } from './access.ts';
@@ -24,9 +25,13 @@ export async function toggleLike(db: Database, viewer: RequestViewer, chatId: st
   return { isLiked: removed.length === 0, likeCount: total?.total ?? 0 };
 }
 
-/** changeVisibilityByChatId: private ↔ public; public is blocked while an active listing exists. */
+/**
+ * changeVisibilityByChatId: private ↔ public; public is blocked while an active listing exists.
+ * Announced on the chat's realtime channel, so the live streams of viewers who lost access close.
+ */
 export async function changeVisibility(
   db: Database,
+  realtime: Pick<Realtime, 'publish'>,
   viewer: RequestViewer,
   chatId: string,
   isPublic: boolean,
@@ -53,6 +58,7 @@ export async function changeVisibility(
     }
   }
   await db.update(chats).set({ isPrivate: !isPublic, updatedAt: new Date() }).where(eq(chats.id, chat.id));
+  realtime.publish({ type: 'visibility', chatId: chat.id, isPrivate: !isPublic });
   return { isPrivate: !isPublic };
 }
 

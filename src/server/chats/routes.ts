@@ -77,7 +77,15 @@ export function chatRoutes(services: Services) {
     })
     .post('/:id/like', async (c) => c.json(await toggleLike(db, c.var.viewer, c.req.param('id'))))
     .post('/:id/visibility', validate('json', z.object({ isPublic: z.boolean() })), async (c) =>
-      c.json(await changeVisibility(db, c.var.viewer, c.req.param('id'), c.req.valid('json').isPublic)),
+      c.json(
+        await changeVisibility(
+          db,
+          services.realtime,
+          c.var.viewer,
+          c.req.param('id'),
+          c.req.valid('json').isPublic,
+        ),
+      ),
     )
     .post('/:id/remix', validate('json', z.object({ version })), async (c) =>
       c.json(

@@ -26,6 +26,11 @@ export type RealtimeEvent =
     }
   | { type: 'refresh-preview'; chatId: string; version?: number }
   | { type: 'file-change'; chatId: string; version?: number }
+  /**
+   * The chat turned private or public: each open stream asks the policy again for its viewer
+   * and closes if they may no longer view the chat (realtime/routes.ts).
+   */
+  | { type: 'visibility'; chatId: string; isPrivate: boolean }
   /** A generation started or ended (other tabs of the same chat re-attach or refresh). */
   | {
       type: 'generation';

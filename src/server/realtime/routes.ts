@@ -1,45 +1,61 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { decide } from '../../core/permissions/index.ts';
+import { decide, type Decision } from '../../core/permissions/index.ts';
+import { policyViewer } from '../chats/access.ts';
 import type { Database } from '../db/client.ts';
 import { chats } from '../db/schema/index.ts';
-import type { AppEnv } from '../http/viewer.ts';
+import type { AppEnv, RequestViewer } from '../http/viewer.ts';
 import { denied } from '../http/errors.ts';
 import type { Realtime, RealtimeEvent } from './events.ts';
 
 /** A comment line every so often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
+const NOT_FOUND: Extract<Decision, { allowed: false }> = {
+  allowed: false,
+  reason: 'not-found',
+  message: 'Component not found',
+};
+
+/** Events after which a stream asks the policy again whether its viewer may still view the chat. */
+const ACCESS_EVENTS: ReadonlySet<RealtimeEvent['type']> = new Set(['visibility']);
+
 /**
  * `GET /api/chats/:chatId/events`: server-sent events of the chat's RealtimeEvents, one JSON
- * object per `data:` line (unnamed events, so `EventSource.onmessage` gets them all). The viewer must be allowed to view the
- * chat: someone else's private chat answers 404 like a missing one.
+ * object per `data:` line (unnamed events, so `EventSource.onmessage` gets them all). The viewer
+ * must be allowed to view the chat: someone else's private chat answers 404 like a missing one.
+ * When the chat's access changes (it turned private), each stream asks again and a viewer who
+ * lost access is cut off before the next event (issue 12 item 5). The question is asked of the
+ * database, so it holds whichever process changed the chat (PostgreSQL LISTEN/NOTIFY).
  */
 export function realtimeRoutes(deps: { db: Database; realtime: Realtime }) {
   const app = new Hono<AppEnv>();
   app.get('/:chatId/events', async (c) => {
     const chatId = c.req.param('chatId');
-    const [chat] = await deps.db
-      .select({ userId: chats.userId, isPrivate: chats.isPrivate })
-      .from(chats)
-      .where(eq(chats.id, chatId))
-      .limit(1);
     const viewer = c.var.viewer;
-    const decision = chat
-      ? decide('view', { userId: viewer.user?.id ?? null, isPremium: viewer.isPremium }, chat)
-      : ({ allowed: false, reason: 'not-found', message: 'Component not found' } as const);
-    if (!decision.allowed) return denied(c, decision);
+    const queue: RealtimeEvent[] = [];
+    let wake: (() => void) | undefined;
+    // Subscribed before the first check, so a change right after it is never missed.
+    const unsubscribe = deps.realtime.subscribe(chatId, (event) => {
+      queue.push(event);
+      wake?.();
+    });
+    let access: Awaited<ReturnType<typeof mayView>>;
+    try {
+      access = await mayView(deps.db, viewer, chatId);
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    if (!access.ok) {
+      unsubscribe();
+      return denied(c, access.decision);
+    }
 
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
-      const queue: RealtimeEvent[] = [];
-      let wake: (() => void) | undefined;
-      const unsubscribe = deps.realtime.subscribe(chatId, (event) => {
-        queue.push(event);
-        wake?.();
-      });
       let isOpen = true;
       stream.onAbort(() => {
         isOpen = false;
@@ -48,10 +64,15 @@ export function realtimeRoutes(deps: { db: Database; realtime: Realtime }) {
       try {
         await stream.write(': connected\n\n');
         while (isOpen) {
-          while (queue.length > 0) {
+          while (isOpen && queue.length > 0) {
             const event = queue.shift()!;
+            if (ACCESS_EVENTS.has(event.type) && !(await mayView(deps.db, viewer, chatId)).ok) {
+              isOpen = false;
+              break;
+            }
             await stream.writeSSE({ data: JSON.stringify(event) });
           }
+          if (!isOpen) break;
           let timer: NodeJS.Timeout | undefined;
           await new Promise<void>((resolve) => {
             wake = resolve;
@@ -67,4 +88,19 @@ export function realtimeRoutes(deps: { db: Database; realtime: Realtime }) {
     });
   });
   return app;
+}
+
+/**
+ * The permission policy's answer for viewing the chat now (a deleted chat is not found). Reads
+ * only what the policy needs: the chat row also holds the latest artifact.
+ */
+async function mayView(db: Database, viewer: RequestViewer, chatId: string) {
+  const [chat] = await db
+    .select({ userId: chats.userId, isPrivate: chats.isPrivate })
+    .from(chats)
+    .where(eq(chats.id, chatId))
+    .limit(1);
+  if (!chat) return { ok: false as const, decision: NOT_FOUND };
+  const decision = decide('view', policyViewer(viewer), chat);
+  return decision.allowed ? { ok: true as const } : { ok: false as const, decision };
 }
