@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import { ensureWebBundle } from '../src/server/http/web-bundle.ts';
 import { REPO_ROOT, WEB_ROOT } from '../src/server/paths.ts';
 import { createEmptyChat, installBigAnswerStream } from '../tests/e2e/support/big-stream.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { startKilnProcess } from './support/kiln-process.ts';
 import { median, round } from './support/stats.ts';
 
@@ -19,15 +20,8 @@ export default async function run(): Promise<void> {
   await ensureWebBundle(REPO_ROOT, WEB_ROOT);
   const kiln = await startKilnProcess({ KILN_MODEL: 'demo', DATABASE_URL: '' });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
   });
   const longest: number[] = [];
   const counts: number[] = [];

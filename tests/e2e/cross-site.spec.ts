@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, expect, test, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { signUp } from './support/accounts.ts';
 
 /**
@@ -33,13 +34,8 @@ test.beforeAll(async () => {
     server!.on('exit', (code) => reject(new Error(`the kiln.test server exited (${code})`)));
   });
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      `--host-resolver-rules=MAP kiln.test 127.0.0.1, MAP *.kiln.test 127.0.0.1`,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP kiln.test 127.0.0.1, MAP *.kiln.test 127.0.0.1`],
   });
 });
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import {
   createPreviewKiln,
   createUser,
@@ -46,8 +47,8 @@ describe('the preview pipeline builds every template and the page renders in Chr
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--headless'],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     });
   });
 
