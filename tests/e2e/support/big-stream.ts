@@ -12,6 +12,9 @@ export async function installBigAnswerStream(
   bytes: number,
   { holdEnd = true }: { holdEnd?: boolean } = {},
 ): Promise<{ finish(): Promise<void> }> {
+  // Run under tsx (the benchmark), esbuild wraps named functions in `__name(...)`, which the
+  // page does not have; the serialized script below would throw without it.
+  await page.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
   await page.addInitScript(
     ({ bytes, holdEnd }) => {
       const w = window as unknown as {
