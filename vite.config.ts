@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { PREVIEW_HOST_META, type PreviewHosts } from './src/core/preview/hosts.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,7 +12,7 @@ const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiOrigin = process.env.KILN_API_ORIGIN ?? 'http://localhost:3001';
 // The preview host names (KILN_PREVIEW_HOST), passed on by the dev script.
 const previewHosts = process.env.KILN_DEV_PREVIEW_HOSTS
-  ? (JSON.parse(process.env.KILN_DEV_PREVIEW_HOSTS) as { preview: string; webcontainer: string })
+  ? (JSON.parse(process.env.KILN_DEV_PREVIEW_HOSTS) as PreviewHosts)
   : null;
 const isPreviewHost = (host: string) =>
   previewHosts
@@ -49,8 +50,11 @@ function previewHostsToApi(): Plugin {
     transformIndexHtml: () =>
       previewHosts
         ? [
-            { tag: 'meta', attrs: { name: 'kiln-preview-host', content: previewHosts.preview } },
-            { tag: 'meta', attrs: { name: 'kiln-webcontainer-host', content: previewHosts.webcontainer } },
+            { tag: 'meta', attrs: { name: PREVIEW_HOST_META.preview, content: previewHosts.preview } },
+            {
+              tag: 'meta',
+              attrs: { name: PREVIEW_HOST_META.webcontainer, content: previewHosts.webcontainer },
+            },
           ]
         : [],
   };

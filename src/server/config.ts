@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { previewHostsFor, type PreviewHosts } from '../core/preview/hosts.ts';
 
 /**
  * The whole configuration, parsed once from the environment (README "Configuration" lists every
@@ -71,7 +72,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   /** Host names under which previews are served: `{chatId}-{version}.{previewHost}` (lower case). */
-  previewHosts: { preview: string; webcontainer: string };
+  previewHosts: PreviewHosts;
   listen: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -109,18 +110,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/**
- * Spec §2: {chatId}-{version}.preview.{host} and .webcontainer.{host}. With KILN_PREVIEW_HOST
- * set, both move under it (the fullscreen frame at webcontainer.{KILN_PREVIEW_HOST}), so one
- * variable takes every generated page off the app's site.
- */
-function previewHostsOf(host: string, previewHost: string | undefined): Config['previewHosts'] {
-  const base = host.toLowerCase();
-  if (!previewHost) return { preview: `preview.${base}`, webcontainer: `webcontainer.${base}` };
-  const own = previewHost.toLowerCase();
-  return { preview: own, webcontainer: `webcontainer.${own}` };
-}
-
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
@@ -137,7 +126,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.KILN_HOST,
     publicUrl,
-    previewHosts: previewHostsOf(e.KILN_HOST, e.KILN_PREVIEW_HOST),
+    previewHosts: previewHostsFor(e.KILN_HOST, e.KILN_PREVIEW_HOST),
     listen: e.KILN_LISTEN,
     dataDir: e.KILN_DATA_DIR,
     databaseUrl: e.DATABASE_URL,

@@ -11,15 +11,18 @@ export function isCutOff(finishReason: VersionFinishReason): boolean {
   return finishReason === 'length' || finishReason === 'error';
 }
 
+/** A version's place and how its answer ended. */
+export interface VersionEnd {
+  finishReason: VersionFinishReason;
+  version: number | null;
+  latestVersion: number | null;
+}
+
 /**
  * Only the newest version can be continued: a continuation is a new version after it, so once a
  * later version exists (the continuation, or another prompt) the cut-off one is superseded.
  */
-export function canContinueVersion(input: {
-  finishReason: VersionFinishReason;
-  version: number | null;
-  latestVersion: number | null;
-}): boolean {
+export function canContinueVersion(input: VersionEnd): boolean {
   return isCutOff(input.finishReason) && input.version !== null && input.version === input.latestVersion;
 }
 
@@ -29,11 +32,7 @@ export function canContinueVersion(input: {
  * The newest version cut off by length keeps the spec's token-limit panel ('Generation in
  * progress', with Continue); once superseded, it is simply incomplete.
  */
-export function isIncompleteVersion(input: {
-  finishReason: VersionFinishReason;
-  version: number | null;
-  latestVersion: number | null;
-}): boolean {
+export function isIncompleteVersion(input: VersionEnd): boolean {
   if (input.finishReason === 'error') return true;
   return input.finishReason === 'length' && input.version !== input.latestVersion;
 }

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { decide, type Capability, type Decision, type Viewer } from '../../core/permissions/index.ts';
+import {
+  decide,
+  type Capability,
+  type ChatAccess,
+  type Decision,
+  type Viewer,
+} from '../../core/permissions/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
@@ -21,8 +27,8 @@ export async function findChatBySlug(db: Database, slug: string): Promise<ChatRo
   return chat ?? null;
 }
 
-export type ChatAccessResult =
-  { ok: true; chat: ChatRow } | { ok: false; decision: Extract<Decision, { allowed: false }> };
+export type ChatAccessResult<Chat extends ChatAccess = ChatRow> =
+  { ok: true; chat: Chat } | { ok: false; decision: Extract<Decision, { allowed: false }> };
 
 const MISSING: Extract<Decision, { allowed: false }> = {
   allowed: false,
@@ -30,12 +36,15 @@ const MISSING: Extract<Decision, { allowed: false }> = {
   message: 'Component not found',
 };
 
-/** Asks the policy about a loaded chat; a missing chat and a hidden private one look the same. */
-export function checkChatAccess(
+/**
+ * Asks the policy about a loaded chat (the whole row, or only the fields the policy reads); a
+ * missing chat and a hidden private one look the same.
+ */
+export function checkChatAccess<Chat extends ChatAccess>(
   viewer: RequestViewer,
-  chat: ChatRow | null,
+  chat: Chat | null,
   capability: Capability,
-): ChatAccessResult {
+): ChatAccessResult<Chat> {
   if (!chat) return { ok: false, decision: MISSING };
   const decision = decide(capability, policyViewer(viewer), chat);
   return decision.allowed ? { ok: true, chat } : { ok: false, decision };

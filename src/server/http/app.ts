@@ -31,7 +31,8 @@ export function createHttpApp(services: Services) {
   const app = new Hono<AppEnv>();
   // Preview hosts ({chatId}-{version}.preview.{host}) first: they never reach the API or the SPA.
   const { db, preview } = services;
-  app.use('*', previewHostMiddleware({ db, preview, appOrigin: new URL(services.config.publicUrl).origin }));
+  const appOrigin = new URL(services.config.publicUrl).origin;
+  app.use('*', previewHostMiddleware({ db, preview, appOrigin }));
   // The app's own pages and API (not /content, which sends its own sandboxing policy). A header
   // a route set itself wins (an attachment's `default-src 'none'; sandbox`, issue 12 item 4).
   const headerOptions = {
@@ -53,7 +54,7 @@ export function createHttpApp(services: Services) {
   app.use(
     '*',
     stateChangingRequests({
-      appOrigins: [new URL(services.config.publicUrl).origin],
+      appOrigins: [appOrigin],
       exemptPrefixes: ['/api/auth/'],
       multipartRoutes: ['POST /api/components'],
     }),

@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { PREVIEW_HOST_META, type PreviewHosts } from '../../core/preview/hosts.ts';
 
 /**
  * Serves the built React app. Vite's hashed assets are cached for a year; anything else that is
  * not a file falls back to index.html so that client-side routes survive a reload.
  */
-export function webAppRoutes(webRoot: string, previewHosts?: { preview: string; webcontainer: string }) {
+export function webAppRoutes(webRoot: string, previewHosts?: PreviewHosts) {
   const app = new Hono();
   // The web app builds preview addresses from these (KILN_PREVIEW_HOST; preview-addresses.ts).
   const hostTags = previewHosts
-    ? `<meta name="kiln-preview-host" content="${previewHosts.preview}">` +
-      `<meta name="kiln-webcontainer-host" content="${previewHosts.webcontainer}">`
+    ? `<meta name="${PREVIEW_HOST_META.preview}" content="${previewHosts.preview}">` +
+      `<meta name="${PREVIEW_HOST_META.webcontainer}" content="${previewHosts.webcontainer}">`
     : '';
   const root = path.relative(process.cwd(), webRoot) || '.';
   // Tests run the API without a built web app; the fallback below then explains what to do.

@@ -102,7 +102,8 @@ function shallowestIndex(root: string, depth: number): string | null {
   return null;
 }
 
-function lstatOrNull(file: string): fs.Stats | null {
+/** The entry itself (a link is not followed), or null when there is none. */
+export function lstatOrNull(file: string): fs.Stats | null {
   try {
     return fs.lstatSync(file);
   } catch {

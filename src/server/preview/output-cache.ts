@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { folderSize } from './build-step.ts';
+import { folderSize, lstatOrNull } from './build-step.ts';
 import { copyRegularFiles, type CopyLimits, type CopyOutcome } from './output-files.ts';
 
 /** A build's output as stored, or why it was not. */
@@ -141,14 +141,6 @@ export class OutputCache {
     if (!entry) return;
     this.totalBytes -= entry.bytes;
     this.entries.delete(hash);
-  }
-}
-
-function lstatOrNull(file: string): fs.Stats | null {
-  try {
-    return fs.lstatSync(file);
-  } catch {
-    return null;
   }
 }
 

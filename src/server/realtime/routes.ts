@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { decide, type Decision } from '../../core/permissions/index.ts';
-import { policyViewer } from '../chats/access.ts';
+import { checkChatAccess } from '../chats/access.ts';
 import type { Database } from '../db/client.ts';
 import { chats } from '../db/schema/index.ts';
 import type { AppEnv, RequestViewer } from '../http/viewer.ts';
@@ -11,12 +10,6 @@ import type { Realtime, RealtimeEvent } from './events.ts';
 
 /** A comment line every so often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
-
-const NOT_FOUND: Extract<Decision, { allowed: false }> = {
-  allowed: false,
-  reason: 'not-found',
-  message: 'Component not found',
-};
 
 /** Events after which a stream asks the policy again whether its viewer may still view the chat. */
 const ACCESS_EVENTS: ReadonlySet<RealtimeEvent['type']> = new Set(['visibility']);
@@ -100,7 +93,5 @@ async function mayView(db: Database, viewer: RequestViewer, chatId: string) {
     .from(chats)
     .where(eq(chats.id, chatId))
     .limit(1);
-  if (!chat) return { ok: false as const, decision: NOT_FOUND };
-  const decision = decide('view', policyViewer(viewer), chat);
-  return decision.allowed ? { ok: true as const } : { ok: false as const, decision };
+  return checkChatAccess(viewer, chat ?? null, 'view');
 }

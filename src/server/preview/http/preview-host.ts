@@ -107,17 +107,10 @@ async function servePreview(
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, file.headers);
   }
 
-  let state = await deps.preview.getState(chatId, number);
-  if (state.status === 'idle' && version.finishReason !== null) {
-    await deps.preview.requestBuild(chatId, number);
-    state = await deps.preview.getState(chatId, number);
-  }
+  // getState queues what is missing: a finished version never built, or an evicted output.
+  const state = await deps.preview.getState(chatId, number);
   if (state.status === 'error' && state.error) {
     return c.html(buildErrorPage(state.error.title, state.error.description, state.error.content), 200);
-  }
-  if (state.status === 'ready') {
-    // Built, but this host has no copy of the output (evicted): build it again.
-    await deps.preview.requestBuild(chatId, number, { force: true });
   }
   return c.html(buildingPage(STEP_LABELS[state.status] ?? 'Building'), 202);
 }

@@ -1,13 +1,10 @@
+import { PREVIEW_HOST_META, previewHostsFor, type PreviewHosts } from '../../../core/preview/hosts.ts';
+
 /** Spec §2 preview addresses, built from the page's own origin. */
 
 export function htmlContentPath(chatId: string, version: number, file?: string): string {
   const base = `/content/${encodeURIComponent(chatId)}/${version}`;
   return file ? `${base}/${file.split('/').map(encodeURIComponent).join('/')}` : base;
-}
-
-export interface PreviewHosts {
-  preview: string;
-  webcontainer: string;
 }
 
 type PageLocation = Pick<Location, 'protocol' | 'host' | 'hostname' | 'port'>;
@@ -22,9 +19,10 @@ export function pagePreviewHosts(location: PageLocation = window.location): Prev
     typeof document === 'undefined'
       ? null
       : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || null;
+  const spec = previewHostsFor(location.hostname);
   return {
-    preview: meta('kiln-preview-host') ?? `preview.${location.hostname}`,
-    webcontainer: meta('kiln-webcontainer-host') ?? `webcontainer.${location.hostname}`,
+    preview: meta(PREVIEW_HOST_META.preview) ?? spec.preview,
+    webcontainer: meta(PREVIEW_HOST_META.webcontainer) ?? spec.webcontainer,
   };
 }
 
