@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 
 export interface ProjectFile {
   name: string;
+  /** Text content; empty for a binary file. */
   content: string;
+  /** A binary file's bytes (images, icons, fonts); absent for text files. */
+  bytes?: Uint8Array;
 }
 
 /**
  * Bumped when the way Kiln installs or builds changes, so old outputs are not served for
  * projects that would now build differently.
  */
-export const BUILDER_REVISION = 1;
+export const BUILDER_REVISION = 2;
 
 /**
  * The key of a built output: the materialized project (file names and contents, order-free)
@@ -23,9 +26,11 @@ export function projectHash(framework: string, files: readonly ProjectFile[]): s
   for (const file of sorted) {
     hash.update(file.name);
     hash.update('\0');
-    hash.update(String(Buffer.byteLength(file.content)));
+    const body = file.bytes ?? file.content;
+    hash.update(file.bytes ? 'b' : 't');
+    hash.update(String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
     hash.update('\0');
-    hash.update(file.content);
+    hash.update(body);
   }
   return hash.digest('hex').slice(0, 40);
 }

@@ -40,9 +40,10 @@ export async function materializeWorkspace(dir: string, files: readonly ProjectF
     if (relative === null || DROPPED.has(relative)) continue;
     const target = path.join(dir, relative);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, file.content, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+    const body = file.bytes ?? file.content;
+    await fs.writeFile(target, body, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
       // A later file of the same name wins (the snapshot keeps names unique; be safe anyway).
-      if (error.code === 'EEXIST') await fs.writeFile(target, file.content);
+      if (error.code === 'EEXIST') await fs.writeFile(target, body);
       else throw error;
     });
   }
