@@ -45,4 +45,28 @@ describe('Spec §5 artifact completeness: what counts as a config/tsconfig file'
     ).toBe(true);
     expect(['package.json', 'src/config.ts', '.gitignore'].some(isBuildConfigFile)).toBe(false);
   });
+
+  it("counts other bundlers' and tools' configs, so an existing project is never mixed with a template", () => {
+    const configs = [
+      'webpack.config.js',
+      'webpack.prod.js',
+      'config/webpack.common.cjs',
+      'rollup.config.mjs',
+      'esbuild.mjs',
+      'gulpfile.js',
+      'Gruntfile.js',
+      '.babelrc',
+      'babel.config.json',
+      '.parcelrc',
+      '.postcssrc.json',
+      'postcss.config.cjs',
+      '.swcrc',
+      '.eslintrc.cjs',
+      'eslint.config.js',
+      '.browserslistrc',
+    ];
+    expect(configs.filter((name) => !isBuildConfigFile(name))).toEqual([]);
+    expect(configs.map(categorizeFile).every((category) => category === 'config')).toBe(true);
+    expect(['src/webpack-logo.svg', 'src/rollupUtils.ts', 'babel.md'].some(isBuildConfigFile)).toBe(false);
+  });
 });

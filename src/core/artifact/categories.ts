@@ -29,6 +29,13 @@ const API_FOLDERS = new Set(['api', 'server', 'functions', 'backend', 'edge-func
 
 const TSCONFIG = /^(tsconfig|jsconfig)([.-][\w.-]*)?\.json$/;
 const DOT_CONFIG = /^[\w.-]+\.config\.(js|cjs|mjs|ts|cts|mts|json)$/;
+/**
+ * Other bundlers' and build tools' configs (issue 13): webpack's split configs
+ * (`webpack.prod.js`), Rollup, esbuild scripts, gulp/grunt, and the rc files of Babel, Parcel,
+ * PostCSS, SWC, ESLint, Browserslist and Stylelint.
+ */
+const TOOL_CONFIG =
+  /^(?:\.(?:babelrc|parcelrc|postcssrc|swcrc|eslintrc|browserslistrc|stylelintrc)(?:\.(?:json|js|cjs|mjs|ya?ml))?|(?:webpack|rollup|esbuild|gulpfile|gruntfile)(?:[.-][\w.-]*)?\.(?:js|cjs|mjs|ts|cts|mts|json))$/;
 const TYPES_FILE = /^types?\.(ts|mts|cts)$/;
 const TS_FILE = /\.(ts|mts|cts)$/;
 const LINT_CONFIG = /^\.(eslintrc|prettierrc)/;
@@ -40,10 +47,13 @@ function baseName(path: string): string {
   return slash < 0 ? path : path.slice(slash + 1);
 }
 
-/** tsconfig/jsconfig files and `*.config.*` files: what a build needs besides package.json. */
+/**
+ * tsconfig/jsconfig, `*.config.*` and other bundlers' and tools' config files: what a build
+ * needs besides package.json.
+ */
 export function isBuildConfigFile(path: string): boolean {
   const base = baseName(path).toLowerCase();
-  return TSCONFIG.test(base) || DOT_CONFIG.test(base) || base === 'angular.json';
+  return TSCONFIG.test(base) || DOT_CONFIG.test(base) || TOOL_CONFIG.test(base) || base === 'angular.json';
 }
 
 export function categorizeFile(path: string): FileCategory {

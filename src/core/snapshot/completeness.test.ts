@@ -16,6 +16,23 @@ describe("Spec §5 'Artifact completeness': lacking package.json or any config/t
     expect(needsBlankTemplate([{ name: 'package.json' }, { name: 'tsconfig.json' }])).toBe(false);
   });
 
+  it('counts a file the build script names (esbuild scripts, a Parcel entry) as the build configuration', () => {
+    const packageJson = (build: string) => ({
+      name: 'package.json',
+      content: JSON.stringify({ scripts: { build } }),
+    });
+    expect(needsBlankTemplate([packageJson('node scripts/build.mjs'), { name: 'scripts/build.mjs' }])).toBe(
+      false,
+    );
+    expect(
+      needsBlankTemplate([packageJson('parcel build ./src/index.html'), { name: 'src/index.html' }]),
+    ).toBe(false);
+    expect(needsBlankTemplate([packageJson('vite build'), { name: 'src/main.js' }])).toBe(true);
+    expect(needsBlankTemplate([{ name: 'package.json', content: '{ not json' }, { name: 'a.js' }])).toBe(
+      true,
+    );
+  });
+
   it("adds the template's missing files; the snapshot's own files win", () => {
     const snapshot = {
       title: 'T',

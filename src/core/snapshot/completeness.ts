@@ -5,10 +5,31 @@
  */
 import { isBuildConfigFile, type Snapshot, type SnapshotFile } from '../artifact/index.ts';
 
-export function needsBlankTemplate(files: readonly { name: string }[]): boolean {
-  const hasPackageJson = files.some((file) => file.name === 'package.json');
-  const hasConfig = files.some((file) => isBuildConfigFile(file.name));
-  return !hasPackageJson || !hasConfig;
+export function needsBlankTemplate(files: readonly { name: string; content?: string }[]): boolean {
+  const packageJson = files.find((file) => file.name === 'package.json');
+  if (!packageJson) return true;
+  if (files.some((file) => isBuildConfigFile(file.name))) return false;
+  // A build script that names a file of the project (`node build.mjs`, `parcel build
+  // src/index.html`) is the project's own build configuration: never mix a template into it.
+  const named = buildScriptWords(packageJson.content);
+  return !files.some((file) => named.has(file.name));
+}
+
+/** The words of package.json's `build` script, without quotes and a leading `./`. */
+function buildScriptWords(source: string | undefined): Set<string> {
+  let script: unknown;
+  try {
+    script = (JSON.parse(source ?? '') as { scripts?: { build?: unknown } } | null)?.scripts?.build;
+  } catch {
+    return new Set();
+  }
+  if (typeof script !== 'string') return new Set();
+  return new Set(
+    script
+      .split(/[\s;&|()=]+/)
+      .map((word) => word.replace(/^['"]|['"]$/g, '').replace(/^\.\//, ''))
+      .filter(Boolean),
+  );
 }
 
 /**
