@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { packageNameOf, packagesNotFoundInInstall, undeclaredImports } from './missing-packages.ts';
+
+describe("'Package Not Found' names the package", () => {
+  it('reads pnpm 404s and missing versions', () => {
+    const log = [
+      ' ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/left-pad-nope: Not Found - 404',
+      ' ERR_PNPM_FETCH_404  GET https://registry.npmjs.org/@acme%2Fwidgets: Not Found - 404',
+      'ERR_PNPM_FETCH_404 my-lib@github:me/my-lib is not in the npm registry (only registry packages can be installed in a preview)',
+      ' ERR_PNPM_NO_MATCHING_VERSION  No matching version found for react@^99.0.0 while fetching it from https://registry.npmjs.org/',
+    ].join('\n');
+    expect(packagesNotFoundInInstall(log)).toEqual(['left-pad-nope', '@acme/widgets', 'my-lib', 'react']);
+  });
+
+  it('reads imports the bundler could not resolve, keeping only undeclared packages', () => {
+    const log = [
+      '[vite]: Rollup failed to resolve import "framer-motion" from "/w/src/App.tsx".',
+      '✘ [ERROR] Could not resolve "@tanstack/react-query/devtools"',
+      "Module not found: Error: Can't resolve './missing' in '/w/src'",
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'react' imported from /w/x.js",
+    ].join('\n');
+    expect(undeclaredImports(log, new Set(['react']))).toEqual(['framer-motion', '@tanstack/react-query']);
+  });
+
+  it('reduces a specifier to its package name', () => {
+    expect(packageNameOf('lodash/debounce')).toBe('lodash');
+    expect(packageNameOf('@scope/pkg/sub/path')).toBe('@scope/pkg');
+    expect(packageNameOf('./local')).toBeNull();
+    expect(packageNameOf('/abs')).toBeNull();
+    expect(packageNameOf('node:fs')).toBeNull();
+  });
+});

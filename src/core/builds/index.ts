@@ -1,0 +1,4 @@
+export * from './build-command.ts';
+export * from './locked-versions.ts';
+export * from './offline-steps.ts';
+export * from './output-dirs.ts';
