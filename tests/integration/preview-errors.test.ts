@@ -61,6 +61,16 @@ describe('preview build errors end in the spec titles', () => {
       }),
     });
     expect(state.error?.title).toBe('Package Not Found');
+    expect(state.error?.description).toContain('kiln-surely-no-such-package-4f1c2b');
+  }, 120_000);
+
+  it('an import of a package the project does not declare → Package Not Found, named', async () => {
+    const app = templateWith('react', {}).find((file) => file.name === 'src/App.tsx')!.content;
+    const state = await buildOf({
+      'src/App.tsx': `import confetti from 'kiln-undeclared-confetti/dist';\nconsole.log(confetti);\n${app}`,
+    });
+    expect(state.error?.title).toBe('Package Not Found');
+    expect(state.error?.description).toContain('Not found: kiln-undeclared-confetti.');
   }, 120_000);
 
   it('a dependency that is not from the registry (file:, link:, git) → refused before install', async () => {
@@ -70,27 +80,27 @@ describe('preview build errors end in the spec titles', () => {
       }),
     });
     expect(state.error?.title).toBe('Package Not Found');
+    expect(state.error?.description).toContain('Not found: secrets.');
   }, 120_000);
 
-  it('no dev script → Script Missing', async () => {
+  // Issue 13: Kiln builds with `build`; `dev` is never required (Angular CLI projects have `start`).
+  it('no dev script → builds all the same', async () => {
     const state = await buildOf({
       'package.json': packageJson((pkg) => {
         delete pkg.scripts.dev;
       }),
     });
-    expect(state.error).toMatchObject({
-      title: 'Script Missing',
-      description: 'The "dev" script might be missing from package.json.',
-    });
+    expect(state).toEqual({ status: 'ready' });
   }, 120_000);
 
-  it('no build script → Script Missing', async () => {
+  it("no build script → the framework's default build", async () => {
     const state = await buildOf({
       'package.json': packageJson((pkg) => {
         delete pkg.scripts.build;
+        delete pkg.scripts.dev;
       }),
     });
-    expect(state.error?.title).toBe('Script Missing');
+    expect(state).toEqual({ status: 'ready' });
   }, 120_000);
 
   it('a version cut off by length reports token-limit and is not built', async () => {

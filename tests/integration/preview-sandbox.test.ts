@@ -84,9 +84,67 @@ fs.writeFileSync('public/result.json', JSON.stringify(results));
       headers: { host: previewHost(chatId, version) },
     });
     const results = (await response.json()) as Record<string, string>;
-    for (const [name, outcome] of Object.entries(results)) expect(`${name}: ${outcome}`).toMatch(/: blocked/);
+    // Writing into node_modules goes to the build's own layer (decision 0038) or is refused:
+    // either way the shared store is untouched (checked by the next build below).
+    const { poisonStore, ...outside_ } = results;
+    expect(poisonStore).toMatch(
+      kiln.services.preview.sandbox.nodeModules === 'overlay' ? /ALLOWED/ : /blocked/,
+    );
+    for (const [name, outcome] of Object.entries(outside_))
+      expect(`${name}: ${outcome}`).toMatch(/: blocked/);
     expect(Object.keys(results)).toHaveLength(8);
     expect(fs.existsSync(path.join(outside, 'pwned.txt'))).toBe(false);
     expect(connections).toBe(0);
+
+    // The next build of a project with the same dependencies reads the store's react, clean.
+    const check = `import fs from 'node:fs';
+fs.mkdirSync('public', { recursive: true });
+fs.writeFileSync('public/store.json', JSON.stringify({ poisoned: fs.readFileSync('node_modules/react/index.js', 'utf8').includes('pwned') }));
+`;
+    const checkPkg = { ...pkg, scripts: { ...pkg.scripts, build: 'node check.mjs && vite build' } };
+    const second = await createVersion(kiln, {
+      userId: await createUser(kiln),
+      framework: 'react',
+      files: templateWith('react', { 'check.mjs': check, 'package.json': JSON.stringify(checkPkg, null, 2) }),
+    });
+    await kiln.services.preview.requestBuild(second.chatId, second.version);
+    expect(await waitForBuild(kiln, second.chatId, second.version)).toEqual({ status: 'ready' });
+    const store = await kiln.app.request('/store.json', {
+      headers: { host: previewHost(second.chatId, second.version) },
+    });
+    expect(await store.json()).toEqual({ poisoned: false });
+  }, 180_000);
+
+  it('tools that write into node_modules (tsc -b, vue-tsc --build) build, and their writes stay in the build', async () => {
+    const pkg = JSON.parse(templateWith('react', {}).find((file) => file.name === 'package.json')!.content);
+    pkg.scripts.build = 'tsc -b && vite build';
+    // create-vite's TypeScript starters: references, tsbuildinfo under node_modules/.tmp.
+    const tsconfig = { files: [], references: [{ path: './tsconfig.app.json' }] };
+    const app = {
+      compilerOptions: {
+        tsBuildInfoFile: './node_modules/.tmp/tsconfig.app.tsbuildinfo',
+        composite: false,
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        jsx: 'react-jsx',
+        noEmit: true,
+        strict: true,
+        skipLibCheck: true,
+        allowImportingTsExtensions: true,
+      },
+      include: ['src'],
+    };
+    const { chatId, version } = await createVersion(kiln, {
+      userId: await createUser(kiln),
+      framework: 'react',
+      files: templateWith('react', {
+        'package.json': JSON.stringify(pkg, null, 2),
+        'tsconfig.json': JSON.stringify(tsconfig, null, 2),
+        'tsconfig.app.json': JSON.stringify(app, null, 2),
+      }),
+    });
+    await kiln.services.preview.requestBuild(chatId, version);
+    expect(await waitForBuild(kiln, chatId, version)).toEqual({ status: 'ready' });
   }, 180_000);
 });

@@ -9,7 +9,20 @@ describe("'Package Not Found' names the package", () => {
       'ERR_PNPM_FETCH_404 my-lib@github:me/my-lib is not in the npm registry (only registry packages can be installed in a preview)',
       ' ERR_PNPM_NO_MATCHING_VERSION  No matching version found for react@^99.0.0 while fetching it from https://registry.npmjs.org/',
     ].join('\n');
-    expect(packagesNotFoundInInstall(log)).toEqual(['left-pad-nope', '@acme/widgets', 'my-lib', 'react']);
+    expect(packagesNotFoundInInstall(log).sort()).toEqual([
+      '@acme/widgets',
+      'left-pad-nope',
+      'my-lib',
+      'react',
+    ]);
+    const pnpm12 = [
+      'Error: ERR_PNPM_FETCH_404',
+      '  ├─▶ Failed to resolve dependency tree: GET https://registry.npmjs.org/kiln-',
+      '  │   surely-no-such-package: Not Found - 404',
+      '  │   Failed to resolve kiln-surely-no-such-package@^1.0.0',
+      '  help: kiln-surely-no-such-package is not in the npm registry, or you',
+    ].join('\n');
+    expect(packagesNotFoundInInstall(pnpm12)).toEqual(['kiln-surely-no-such-package']);
   });
 
   it('reads imports the bundler could not resolve, keeping only undeclared packages', () => {

@@ -6,6 +6,9 @@
  */
 
 const INSTALL_PATTERNS = [
+  // pnpm 10+: `Failed to resolve left-pad@^9` and `help: left-pad is not in the npm registry`.
+  /Failed to resolve ((?:@[\w.-]+\/)?[\w.-]+)@/g,
+  /help: ((?:@[\w.-]+\/)?[\w.-]+) is not in the npm registry/g,
   /ERR_PNPM_FETCH_404\s+GET\s+\S*?\/((?:@[^/\s]+(?:\/|%2f))?[^/\s:]+)(?::|\s|$)/gi,
   /ERR_PNPM_FETCH_404\s+((?:@[\w.-]+\/)?[\w.-]+)@\S+ is not in the npm registry/g,
   /No matching version found for ((?:@[\w.-]+\/)?[\w.-]+)@/g,

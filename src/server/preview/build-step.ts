@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { OFFLINE_TOOL_ENV } from '../../core/builds/index.ts';
 import { runLimited, type ProcessLimits, type RunResult } from './run-limited.ts';
 import { sandboxCommand, type Sandbox } from './sandbox.ts';
 
@@ -39,8 +41,8 @@ export function buildEnv(workspace: string, limits: ProcessLimits): Record<strin
     HOME: path.join(workspace, '.kiln-home'),
     NODE_ENV: 'production',
     CI: '1',
-    // Angular CLI: no analytics prompt, no completion setup.
-    NG_CLI_ANALYTICS: 'false',
+    // Telemetry and update checks off (no network to wait for); Angular: no completion setup.
+    ...OFFLINE_TOOL_ENV,
     NG_FORCE_TTY: 'false',
     NO_COLOR: '1',
     FORCE_COLOR: '0',
@@ -66,14 +68,42 @@ export function directCommand(workspace: string, script: string): [string, strin
   return [process.execPath, [entry, ...match[2]!.split(' ')]];
 }
 
+/** The moment the build starts, on the file system's clock (a marker's mtime). */
+export async function markBuildStart(workspace: string): Promise<number> {
+  const marker = path.join(workspace, '.kiln-home', '.build-start');
+  await fsp.writeFile(marker, '');
+  return (await fsp.stat(marker)).mtimeMs;
+}
+
+export interface OutputSearch {
+  /** Folders the bundler's configuration names (core `configuredOutputDirs`), in order. */
+  configured: readonly string[];
+  /** markBuildStart's time: an index.html written since was written by the build. */
+  buildStart: number;
+  /** The project's own files: an index.html among them is a source, unless the build rewrote it. */
+  sourceFiles: ReadonlySet<string>;
+}
+
+/** Folders never searched for output: dependencies, Kiln's home, tool caches. */
+const NOT_OUTPUT = new Set(['node_modules', '.kiln-home', '.git', '.angular', '.cache']);
+const SEARCH_DEPTH = 6;
+
 /**
- * Where the build put index.html: Vite's `dist/`, Angular's `dist/{project}/browser/`, or a
- * `build/` folder; the shallowest match wins. Links are never followed: a `dist` that is not a
- * real folder is returned as it is, for the store to refuse by name (decision 0037).
+ * Where the build put index.html (issue 13): the folder the bundler's configuration names
+ * (or, for a configured folder without one, its nearest parent that has one: Rollup's
+ * `public/build` beside `public/index.html`); else the folder of the newest index.html the
+ * build wrote; else the first of `dist/`, `build/`, `out/` holding one. Never the project's own
+ * root, which holds its sources. Links are never followed: an entry that is not a real folder is
+ * returned as it is, for the store to refuse by name (decision 0037).
  */
-export function findOutputDir(workspace: string): string | null {
-  const candidates = ['dist', 'build', 'out'];
-  for (const base of candidates) {
+export function findOutputDir(workspace: string, search: OutputSearch): string | null {
+  for (const relative of search.configured) {
+    const found = configuredOutput(workspace, relative);
+    if (found) return found;
+  }
+  const written = newestWrittenIndex(workspace, search);
+  if (written) return written;
+  for (const base of ['dist', 'build', 'out']) {
     const root = path.join(workspace, base);
     const stat = lstatOrNull(root);
     if (!stat) continue;
@@ -82,6 +112,46 @@ export function findOutputDir(workspace: string): string | null {
     if (found) return found;
   }
   return null;
+}
+
+function configuredOutput(workspace: string, relative: string): string | null {
+  const root = path.join(workspace, relative);
+  const stat = lstatOrNull(root);
+  if (stat && !stat.isDirectory()) return root;
+  if (stat) {
+    const found = shallowestIndex(root, 3);
+    if (found) return found;
+  }
+  // Up to the project (exclusive): the page that loads a configured bundle folder.
+  for (let dir = path.dirname(root); dir.length > workspace.length; dir = path.dirname(dir)) {
+    if (lstatOrNull(path.join(dir, 'index.html'))?.isFile() && stat) return dir;
+  }
+  return null;
+}
+
+function newestWrittenIndex(workspace: string, search: OutputSearch): string | null {
+  let best: { dir: string; mtime: number; depth: number } | null = null;
+  const walk = (dir: string, depth: number) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && depth < SEARCH_DEPTH && !NOT_OUTPUT.has(entry.name)) walk(full, depth + 1);
+      if (entry.name !== 'index.html' || dir === workspace || !entry.isFile()) continue;
+      const mtime = fs.lstatSync(full).mtimeMs;
+      const isSource = search.sourceFiles.has(path.relative(workspace, full).split(path.sep).join('/'));
+      if (mtime < search.buildStart || (isSource && mtime <= search.buildStart)) continue;
+      if (!best || mtime > best.mtime || (mtime === best.mtime && depth < best.depth)) {
+        best = { dir, mtime, depth };
+      }
+    }
+  };
+  walk(workspace, 0);
+  return (best as { dir: string } | null)?.dir ?? null;
 }
 
 function shallowestIndex(root: string, depth: number): string | null {

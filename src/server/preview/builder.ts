@@ -4,16 +4,25 @@ import path from 'node:path';
 import {
   classifyBuildLog,
   classifyInstallLog,
+  INSTALL_ERRORS,
+  packagesNotFoundInInstall,
   trimBuildLog,
+  undeclaredImports,
   type LogError,
 } from '../../core/build-log/index.ts';
+import {
+  buildCommand,
+  configuredOutputDirs,
+  lockedVersions,
+  pinLockedVersions,
+} from '../../core/builds/index.ts';
 import type { BuildErrorPayload } from '../realtime/events.ts';
-import { findOutputDir, runBuildScript } from './build-step.ts';
+import { findOutputDir, markBuildStart, runBuildScript } from './build-step.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { installDependencies, type PnpmPaths } from './install.ts';
 import type { OutputCache } from './output-cache.ts';
 import { describeNonRegularEntries } from './output-files.ts';
-import { missingScripts, sanitizePackageJson } from './package-json.ts';
+import { sanitizePackageJson, type PackageJson } from './package-json.ts';
 import type { ProcessLimits } from './run-limited.ts';
 import type { Sandbox } from './sandbox.ts';
 import {
@@ -25,7 +34,15 @@ import {
 } from './standby.ts';
 import type { Framework } from '../../core/frameworks/index.ts';
 import type { RunResult } from './run-limited.ts';
-import { chownWorkspace, envLocalText, materializeWorkspace } from './workspace.ts';
+import {
+  chownWorkspace,
+  envLocalText,
+  materializeWorkspace,
+  prepareOfflineBuild,
+  removeWorkspace,
+} from './workspace.ts';
+
+type LockManifest = Parameters<typeof lockedVersions>[1];
 
 /** The spec's build steps (§4): materialize → install → build. */
 export type BuildStep = 'initializing' | 'processing' | 'starting';
@@ -58,6 +75,32 @@ const MAX_LOG_BYTES = 512 * 1024;
 /** Built output at most (bytes and files); more is an error rather than a full disk. */
 const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
 const MAX_OUTPUT_FILES = 20_000;
+
+/** 'Package Not Found' says which packages (issue 13); other install errors as classified. */
+function installFailure(output: string, log: string): BuildOutcome {
+  const error = classifyInstallLog(output, { hasFailed: true }) ?? INSTALL_FALLBACK;
+  return failure(withPackages(error, packagesNotFoundInInstall(output)), log);
+}
+
+/** A build that imports a package the project never declared: 'Package Not Found', named. */
+function buildFailure(output: string, log: string, packageJson: PackageJson): BuildOutcome {
+  const declared = new Set(
+    ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) =>
+      Object.keys((packageJson[field] as Record<string, string> | undefined) ?? {}),
+    ),
+  );
+  const undeclared = undeclaredImports(output, declared);
+  if (undeclared.length > 0) {
+    const row = INSTALL_ERRORS.find((candidate) => candidate.code === 'install-package-not-found')!;
+    return failure(withPackages({ code: row.code, title: row.title, message: row.message }, undeclared), log);
+  }
+  return failure(classifyBuildLog(output, { hasFailed: true }) ?? BUILD_FALLBACK, log);
+}
+
+function withPackages(error: LogError, names: readonly string[]): LogError {
+  if (error.code !== 'install-package-not-found' || names.length === 0) return error;
+  return { ...error, message: `${error.message} Not found: ${names.join(', ')}.` };
+}
 
 function failure(error: LogError, log: string): BuildOutcome {
   return {
@@ -102,14 +145,19 @@ export async function buildProject(
     let started = performance.now();
     const packageSource = input.files.find((file) => file.name === 'package.json')?.content ?? '';
     const manifest = sanitizePackageJson(packageSource || '{}');
-    if (!manifest.ok)
-      return failure(classifyInstallLog(manifest.log, { hasFailed: true }) ?? INSTALL_FALLBACK, manifest.log);
-    const missing = missingScripts(manifest.packageJson);
-    if (missing.length > 0) {
-      const text = missing.map((name) => `ERR_PNPM_NO_SCRIPT Missing script: "${name}"`).join('\n');
+    if (!manifest.ok) return installFailure(manifest.log, manifest.log);
+    const command = buildCommand(manifest.packageJson, input.framework);
+    if (!command) {
+      const text = 'ERR_PNPM_NO_SCRIPT Missing script: "build"';
       return failure(classifyBuildLog(text, { hasFailed: true }) ?? BUILD_FALLBACK, text);
     }
-    standby = takeStandby(context, input.framework, manifest.packageJson);
+    // pnpm installs from the checked manifest, its direct dependencies pinned by the project's
+    // lock file; the build then sees package.json exactly as written.
+    const installManifest = pinLockedVersions(
+      manifest.packageJson,
+      lockedVersions(input.files, manifest.packageJson as LockManifest),
+    );
+    standby = takeStandby(context, input.framework, installManifest, command.script);
     if (standby) {
       workspace = standby.workspace;
       timings.standby = 1;
@@ -117,7 +165,8 @@ export async function buildProject(
     } else {
       await materializeWorkspace(workspace, input.files);
     }
-    await fs.writeFile(path.join(workspace, 'package.json'), manifest.text);
+    await fs.writeFile(path.join(workspace, 'package.json'), JSON.stringify(installManifest, null, 2) + '\n');
+    await prepareOfflineBuild(workspace, input.files);
     const envText = envLocalText(input.env);
     if (envText) await fs.writeFile(path.join(workspace, '.env.local'), envText + '\n');
     timings.materializeMs = performance.now() - started;
@@ -128,34 +177,30 @@ export async function buildProject(
       const install = await installDependencies(workspace, context.pnpm, limits, signal);
       log += install.output;
       timings.installMs = install.durationMs;
-      if (install.exitCode !== 0) {
-        return failure(classifyInstallLog(install.output, { hasFailed: true }) ?? INSTALL_FALLBACK, log);
-      }
+      if (install.exitCode !== 0) return installFailure(install.output, log);
     }
+    if (packageSource) await fs.writeFile(path.join(workspace, 'package.json'), packageSource);
 
     await onStep('starting');
     if (context.sandbox.kind === 'unprivileged' && process.getuid?.() === 0) {
       await chownWorkspace(workspace, 65534, 65534);
     }
+    const buildStart = await markBuildStart(workspace);
     const build = standby
       ? await runStandby(standby, signal)
-      : await runBuildScript(
-          context.sandbox,
-          workspace,
-          manifest.packageJson.scripts!.build!,
-          limits,
-          signal,
-        );
+      : await runBuildScript(context.sandbox, workspace, command.script, limits, signal);
     log += build.output;
     timings.buildMs = build.durationMs;
-    if (build.exitCode !== 0) {
-      return failure(classifyBuildLog(build.output, { hasFailed: true }) ?? BUILD_FALLBACK, log);
-    }
+    if (build.exitCode !== 0) return buildFailure(build.output, log, manifest.packageJson);
 
     started = performance.now();
-    const outputDir = findOutputDir(workspace);
+    const outputDir = findOutputDir(workspace, {
+      configured: configuredOutputDirs(input.files, command.script),
+      buildStart,
+      sourceFiles: new Set(input.files.map((file) => file.name)),
+    });
     if (!outputDir) {
-      const text = `${log}\nError: the build finished but wrote no index.html (looked in dist/, build/ and out/).\n`;
+      const text = `${log}\nError: the build finished but wrote no index.html (looked in the folder its configuration names, in every folder the build wrote, and in dist/, build/ and out/).\n`;
       return failure(BUILD_FALLBACK, text);
     }
     // Copied, not moved: only regular files and folders are stored (decision 0037).
@@ -173,7 +218,7 @@ export async function buildProject(
     return { ok: true, outputDir: stored.dir, log, timings };
   } finally {
     // Workspaces are scratch space: the output has been copied into the cache already.
-    void fs.rm(workspace, { recursive: true, force: true }).catch(() => undefined);
+    void removeWorkspace(workspace).catch(() => undefined);
     if (standby) {
       standby.process.kill();
       // The next standby starts after this build, not during it.
@@ -194,10 +239,11 @@ function takeStandby(
     dependencies?: Record<string, string>;
     devDependencies?: Record<string, string>;
   },
+  buildScript: string,
 ): Standby | null {
   if (!context.standby || !framework) return null;
   const script = standbyScript(framework);
-  if (!script || packageJson.scripts?.build?.trim().replace(/\s+/g, ' ') !== script) return null;
+  if (!script || buildScript.replace(/\s+/g, ' ') !== script) return null;
   return context.standby.take(framework, dependencyKey(packageJson));
 }
 

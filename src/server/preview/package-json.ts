@@ -82,9 +82,3 @@ export function sanitizePackageJson(source: string): PackageJsonCheck {
   }
   return { ok: true, packageJson: out, text: JSON.stringify(out, null, 2) + '\n' };
 }
-
-/** The spec's Script Missing error names `dev`; the build needs `build` too. */
-export function missingScripts(packageJson: PackageJson): string[] {
-  const scripts = packageJson.scripts ?? {};
-  return ['dev', 'build'].filter((name) => typeof scripts[name] !== 'string' || scripts[name]!.trim() === '');
-}

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -17,6 +18,14 @@ export interface Sandbox {
   kind: SandboxKind;
   /** One line for the log and the README: what isolation is in force. */
   description: string;
+  /**
+   * How a bubblewrap build writes into node_modules without changing the shared store
+   * (decision 0038): `overlay` — a per-build writable layer over the workspace's node_modules
+   * (overlayfs mounted in a user namespace), so `tsc -b`, vue-tsc, Angular and every other
+   * tool write where they like; `binds` — node_modules read-only with a few known cache
+   * folders writable (kernels without unprivileged overlayfs).
+   */
+  nodeModules?: 'overlay' | 'binds';
 }
 
 const BWRAP = '/usr/bin/bwrap';
@@ -30,6 +39,82 @@ function bwrapWorks(): boolean {
   return probe.status === 0;
 }
 
+/** The overlay's upper and work folders of a workspace: beside it, out of the build's reach. */
+export function layerDirOf(workspace: string): string {
+  return `${workspace}.layer`;
+}
+
+const UNSHARE = '/usr/bin/unshare';
+/**
+ * Runs in a new user + mount namespace: mounts the overlay over node_modules ($1) with the
+ * upper ($2) and work ($3) folders, then execs the rest (prlimit → bwrap → the build).
+ */
+const MOUNT_LAYER =
+  'mount -t overlay overlay -o "lowerdir=$1,upperdir=$2,workdir=$3" "$1" && shift 3 && exec "$@"';
+/** overlayfs options split on these; Kiln's own paths never hold them, but be sure. */
+const UNSAFE_IN_OPTIONS = /[,:\\\s"]/;
+
+function layerPrefix(workspace: string): string[] | null {
+  const nodeModules = path.join(workspace, 'node_modules');
+  const layer = layerDirOf(workspace);
+  if (UNSAFE_IN_OPTIONS.test(nodeModules) || UNSAFE_IN_OPTIONS.test(layer)) return null;
+  fs.mkdirSync(path.join(layer, 'upper'), { recursive: true });
+  fs.mkdirSync(path.join(layer, 'work'), { recursive: true });
+  return [
+    '--user',
+    '--map-root-user',
+    '--mount',
+    '--',
+    '/bin/sh',
+    '-c',
+    MOUNT_LAYER,
+    'kiln-layer',
+    nodeModules,
+    path.join(layer, 'upper'),
+    path.join(layer, 'work'),
+  ];
+}
+
+/** Whether a build can get its own writable layer over node_modules on this host. */
+function overlayWorks(): boolean {
+  if (!fs.existsSync(UNSHARE)) return false;
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-layer-probe-'));
+  try {
+    const workspace = path.join(probe, 'w');
+    fs.mkdirSync(path.join(workspace, 'node_modules'), { recursive: true });
+    fs.writeFileSync(path.join(workspace, 'node_modules', 'store-file'), 'store');
+    const prefix = layerPrefix(workspace);
+    if (!prefix) return false;
+    const check = `echo build > ${path.join(workspace, 'node_modules', 'store-file')}`;
+    const result = spawnSync(
+      UNSHARE,
+      [
+        ...prefix,
+        BWRAP,
+        ...systemBinds(),
+        '--unshare-all',
+        '--die-with-parent',
+        '--bind',
+        workspace,
+        workspace,
+        '/bin/sh',
+        '-c',
+        check,
+      ],
+      { stdio: 'ignore', timeout: 5000 },
+    );
+    // The build wrote through the layer and the file underneath is untouched.
+    return (
+      result.status === 0 &&
+      fs.readFileSync(path.join(workspace, 'node_modules', 'store-file'), 'utf8') === 'store'
+    );
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(probe, { recursive: true, force: true });
+  }
+}
+
 export function detectSandbox(mode: 'auto' | 'bwrap' | 'none'): Sandbox {
   if (mode === 'none') {
     return {
@@ -38,10 +123,13 @@ export function detectSandbox(mode: 'auto' | 'bwrap' | 'none'): Sandbox {
     };
   }
   if (bwrapWorks()) {
+    const nodeModules = overlayWorks() ? 'overlay' : 'binds';
     return {
       kind: 'bwrap',
-      description:
-        'bubblewrap: no network, read-only system, only the workspace writable; time, memory and output limits',
+      nodeModules,
+      description: `bubblewrap: no network, read-only system, only the workspace writable (node_modules: ${
+        nodeModules === 'overlay' ? 'a writable layer per build' : 'read-only, caches writable'
+      }); time, memory and output limits`,
     };
   }
   if (mode === 'bwrap')
@@ -81,8 +169,11 @@ function systemBinds(): string[] {
   return args;
 }
 
-/** Folders inside node_modules that tools write to (Vite's caches); bound writable. */
-export const WRITABLE_IN_NODE_MODULES = ['.vite', '.vite-temp', '.cache'];
+/**
+ * Without an overlay: folders inside node_modules that tools write to (Vite's caches,
+ * tsbuildinfo files of `tsc -b`), bound writable.
+ */
+export const WRITABLE_IN_NODE_MODULES = ['.vite', '.vite-temp', '.cache', '.tmp'];
 
 /**
  * Wraps `command args` for the sandbox. Returns the program to spawn and its arguments, plus the
@@ -123,7 +214,9 @@ export function sandboxCommand(
       workspace,
       workspace,
     ];
-    if (fs.existsSync(nodeModules)) {
+    const layer =
+      sandbox.nodeModules === 'overlay' && fs.existsSync(nodeModules) ? layerPrefix(workspace) : null;
+    if (!layer && fs.existsSync(nodeModules)) {
       bwrapArgs.push('--ro-bind', nodeModules, nodeModules);
       for (const name of WRITABLE_IN_NODE_MODULES) {
         const dir = path.join(nodeModules, name);
@@ -133,7 +226,9 @@ export function sandboxCommand(
     }
     bwrapArgs.push('--chdir', workspace, '--clearenv');
     for (const [key, value] of Object.entries(env)) bwrapArgs.push('--setenv', key, value);
-    return { command: '/usr/bin/prlimit', args: [...prlimit, BWRAP, ...bwrapArgs, command, ...args] };
+    const limited = ['/usr/bin/prlimit', ...prlimit, BWRAP, ...bwrapArgs, command, ...args];
+    if (layer) return { command: UNSHARE, args: [...layer, ...limited] };
+    return { command: limited[0]!, args: limited.slice(1) };
   }
   const isRoot = process.getuid?.() === 0;
   if (sandbox.kind === 'unprivileged' && isRoot) {

@@ -10,7 +10,7 @@ import { installDependencies, type PnpmPaths } from './install.ts';
 import { sanitizePackageJson } from './package-json.ts';
 import { startLimited, type LimitedProcess, type ProcessLimits } from './run-limited.ts';
 import { sandboxCommand, type Sandbox } from './sandbox.ts';
-import { materializeWorkspace } from './workspace.ts';
+import { materializeWorkspace, removeWorkspace } from './workspace.ts';
 
 /**
  * The build script a standby runs for each framework it serves: its template's own script
@@ -134,7 +134,7 @@ export class StandbyPool {
   private async discard(standby: Standby): Promise<void> {
     standby.process.kill();
     await standby.process.result;
-    await fs.rm(standby.workspace, { recursive: true, force: true });
+    await removeWorkspace(standby.workspace);
   }
 
   private async prepare(framework: Framework): Promise<Standby | null> {
@@ -163,7 +163,7 @@ export class StandbyPool {
       // It ended before it was ready (a broken template install): no standby for this framework.
       const outcome = await limited.result;
       options.log(`preview: standby ${framework} ended early:\n${outcome.output.slice(-1000)}`);
-      await fs.rm(workspace, { recursive: true, force: true });
+      await removeWorkspace(workspace);
       return null;
     }
     return { framework, workspace, dependencyKey: key, process: limited };
@@ -251,7 +251,7 @@ export class StandbyPool {
       });
       return seed;
     } finally {
-      await fs.rm(workspace, { recursive: true, force: true });
+      await removeWorkspace(workspace);
     }
   }
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { angularJsonWithoutFontInlining } from '../../core/builds/index.ts';
 import type { ProjectFile } from './content-hash.ts';
+import { layerDirOf, WRITABLE_IN_NODE_MODULES } from './sandbox.ts';
 
 /**
  * Files Kiln never writes into a workspace: package-manager settings and hooks would let
@@ -67,7 +69,7 @@ export async function chownWorkspace(dir: string, uid: number, gid: number): Pro
       const full = path.join(current, entry.name);
       if (entry.name === 'node_modules' && current === dir) {
         await fs.chown(full, uid, gid);
-        for (const name of ['.vite', '.vite-temp', '.cache']) {
+        for (const name of WRITABLE_IN_NODE_MODULES) {
           await fs.mkdir(path.join(full, name), { recursive: true });
           await fs.chown(path.join(full, name), uid, gid);
         }
@@ -78,4 +80,25 @@ export async function chownWorkspace(dir: string, uid: number, gid: number): Pro
     }
   };
   await walk(dir);
+}
+
+/**
+ * Turns off build steps that would need the network (core rule): Angular's font inlining. The
+ * workspace's angular.json changes, never the version's.
+ */
+export async function prepareOfflineBuild(dir: string, files: readonly ProjectFile[]): Promise<void> {
+  const angular = files.find((file) => file.name === 'angular.json');
+  const offline = angular ? angularJsonWithoutFontInlining(angular.content) : null;
+  if (offline) await fs.writeFile(path.join(dir, 'angular.json'), offline);
+}
+
+/** A workspace and its build's writable layer (decision 0038). */
+export async function removeWorkspace(dir: string): Promise<void> {
+  const layer = layerDirOf(dir);
+  // overlayfs leaves its work folder without permissions; the owner may still open it up.
+  await fs.chmod(path.join(layer, 'work', 'work'), 0o700).catch(() => undefined);
+  await Promise.all([
+    fs.rm(dir, { recursive: true, force: true }),
+    fs.rm(layer, { recursive: true, force: true }),
+  ]);
 }
