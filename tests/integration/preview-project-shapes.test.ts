@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPreviewKiln,
+  createUser,
+  createVersion,
+  previewHost,
+  templateWith,
+  waitForBuild,
+  type TestKiln,
+} from './preview-helpers.ts';
+
+/**
+ * Issue 13: projects shaped like real ones build as `npm install && npm run build` would build
+ * them — package.json as written, the output where the project's configuration puts it, the
+ * versions its lock file names.
+ */
+describe('real project shapes', () => {
+  let kiln: TestKiln;
+  let userId: string;
+
+  beforeAll(async () => {
+    kiln = await createPreviewKiln();
+    kiln.services.preview.start();
+    userId = await createUser(kiln);
+  });
+  afterAll(async () => kiln?.close());
+
+  async function build(files: { name: string; content: string }[], framework = 'react') {
+    const { chatId, version } = await createVersion(kiln, { userId, framework, files });
+    await kiln.services.preview.requestBuild(chatId, version);
+    const state = await waitForBuild(kiln, chatId, version);
+    const get = async (path: string) => {
+      const response = await kiln.app.request(path, { headers: { host: previewHost(chatId, version) } });
+      return { status: response.status, text: await response.text() };
+    };
+    return { state, get };
+  }
+
+  /** A project with no framework tooling: a Node script is its whole build. */
+  const scriptProject = (build: string, files: Record<string, string>, extra: object = {}) => [
+    {
+      name: 'package.json',
+      content: JSON.stringify(
+        { name: 'plain', private: true, type: 'module', scripts: { build }, ...extra },
+        null,
+        2,
+      ),
+    },
+    ...Object.entries(files).map(([name, content]) => ({ name, content })),
+  ];
+
+  it("keeps package.json as written: code may import its fields (version, homepage, a tool's own key)", async () => {
+    const pkg = JSON.parse(templateWith('react', {}).find((file) => file.name === 'package.json')!.content);
+    Object.assign(pkg, {
+      version: '4.5.6',
+      homepage: 'https://kiln.example/app',
+      kiln: { marker: 'kept-field-7c1' },
+    });
+    const app = `import pkg from '../package.json';
+export default function App() {
+  return <p>{pkg.version} {pkg.homepage} {pkg.kiln.marker}</p>;
+}
+`;
+    const { state, get } = await build(
+      templateWith('react', { 'package.json': JSON.stringify(pkg, null, 2), 'src/App.tsx': app }),
+    );
+    expect(state).toEqual({ status: 'ready' });
+    const html = (await get('/')).text;
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const bundle = (await get(script)).text;
+    for (const text of ['4.5.6', 'https://kiln.example/app', 'kept-field-7c1'])
+      expect(bundle).toContain(text);
+  }, 180_000);
+
+  it("serves the folder Vite's outDir names", async () => {
+    const config = templateWith('react', {}).find((file) => file.name === 'vite.config.ts')!.content;
+    const withOutDir = config.replace('defineConfig({', "defineConfig({\n  build: { outDir: 'site' },");
+    expect(withOutDir).not.toBe(config);
+    const { state, get } = await build(templateWith('react', { 'vite.config.ts': withOutDir }));
+    expect(state).toEqual({ status: 'ready' });
+    expect((await get('/')).text).toContain('<div id="root">');
+  }, 180_000);
+
+  it("serves a configured bundle folder's parent page (Rollup's public/build beside public/index.html)", async () => {
+    const files = scriptProject('node build.mjs', {
+      'build.mjs': `import fs from 'node:fs';
+fs.mkdirSync('public/build', { recursive: true });
+fs.writeFileSync('public/build/bundle.js', "document.body.append('bundled by rollup');");
+`,
+      'rollup.config.mjs':
+        "export default { input: 'src/main.js', output: { file: 'public/build/bundle.js', format: 'iife' } };",
+      'public/index.html':
+        '<!doctype html><title>Rollup app</title><script defer src="/build/bundle.js"></script>',
+      'src/main.js': "document.body.append('source');",
+    });
+    const { state, get } = await build(files, 'svelte');
+    expect(state).toEqual({ status: 'ready' });
+    expect((await get('/')).text).toContain('<title>Rollup app</title>');
+    expect((await get('/build/bundle.js')).text).toContain('bundled by rollup');
+    // The project's sources are not part of the site.
+    expect((await get('/src/main.js')).status).toBe(404);
+  }, 180_000);
+
+  it('without a configured folder, serves the folder of the newest index.html the build wrote', async () => {
+    const files = scriptProject('node scripts/site.mjs', {
+      'scripts/site.mjs': `import fs from 'node:fs';
+fs.mkdirSync('www/docs', { recursive: true });
+fs.writeFileSync('www/index.html', '<!doctype html><h1>written by the build</h1>');
+`,
+      'index.html': '<!doctype html><h1>the source page</h1>',
+      'public/index.html': '<!doctype html><h1>a stale copy</h1>',
+    });
+    const { state, get } = await build(files, 'vue');
+    expect(state).toEqual({ status: 'ready' });
+    expect((await get('/')).text).toContain('written by the build');
+  }, 180_000);
+
+  it("installs the direct dependencies' versions the lock file names", async () => {
+    const files = scriptProject(
+      'node site.mjs',
+      {
+        'site.mjs': `import fs from 'node:fs';
+import { createRequire } from 'node:module';
+const { version } = createRequire(import.meta.url)('ms/package.json');
+fs.mkdirSync('dist', { recursive: true });
+fs.writeFileSync('dist/index.html', '<p>ms ' + version + '</p>');
+`,
+        'package-lock.json': JSON.stringify({
+          name: 'plain',
+          lockfileVersion: 3,
+          packages: {
+            '': { dependencies: { ms: '^2.0.0' } },
+            'node_modules/ms': {
+              version: '2.1.2',
+              resolved: 'https://registry.npmjs.org/ms/-/ms-2.1.2.tgz',
+              integrity:
+                'sha512-sGkPx+VjMtmA6MX27oA4FBFELFCZZ4S4XqeGOXCv68tT+jb3vk/RyaKWP0PTKyWtmLSM0b+adUTEvbs1PEaH2w==',
+            },
+          },
+        }),
+      },
+      { dependencies: { ms: '^2.0.0' } },
+    );
+    const { state, get } = await build(files, 'react');
+    expect(state).toEqual({ status: 'ready' });
+    expect((await get('/')).text).toBe('<p>ms 2.1.2</p>');
+  }, 180_000);
+});
