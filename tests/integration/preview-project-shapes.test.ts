@@ -105,14 +105,17 @@ fs.writeFileSync('public/build/bundle.js', "document.body.append('bundled by rol
     const files = scriptProject('node scripts/site.mjs', {
       'scripts/site.mjs': `import fs from 'node:fs';
 fs.mkdirSync('www/docs', { recursive: true });
-fs.writeFileSync('www/index.html', '<!doctype html><h1>written by the build</h1>');
+fs.writeFileSync('www/index.html', '<!doctype html><h1>written by the build</h1><p>node ' + process.version + '</p>');
 `,
       'index.html': '<!doctype html><h1>the source page</h1>',
       'public/index.html': '<!doctype html><h1>a stale copy</h1>',
     });
     const { state, get } = await build(files, 'vue');
     expect(state).toEqual({ status: 'ready' });
-    expect((await get('/')).text).toContain('written by the build');
+    const page = (await get('/')).text;
+    expect(page).toContain('written by the build');
+    // `node` in a script is the Node Kiln runs on (CI runs this suite on Node 24 from a folder of its own).
+    expect(page).toContain(`node ${process.version}`);
   }, 180_000);
 
   it("installs the direct dependencies' versions the lock file names", async () => {

@@ -37,7 +37,17 @@ export function runBuildScript(
 /** The environment of a build step: nothing of Kiln's own (keys, database URL) leaks in. */
 export function buildEnv(workspace: string, limits: ProcessLimits): Record<string, string> {
   return {
-    PATH: `${path.join(workspace, 'node_modules', '.bin')}:/usr/local/bin:/usr/bin:/bin`,
+    // Kiln's own Node first (the sandbox binds that binary), so `node x.mjs` in a script runs
+    // the Node Kiln runs on, wherever it is installed.
+    PATH: [
+      path.join(workspace, 'node_modules', '.bin'),
+      path.dirname(process.execPath),
+      '/usr/local/bin',
+      '/usr/bin',
+      '/bin',
+    ]
+      .filter((entry, index, all) => all.indexOf(entry) === index)
+      .join(':'),
     HOME: path.join(workspace, '.kiln-home'),
     NODE_ENV: 'production',
     CI: '1',
