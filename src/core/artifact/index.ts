@@ -1,5 +1,6 @@
 export * from './markup.ts';
 export * from './categories.ts';
+export * from './binary-files.ts';
 export {
   createArtifactParser,
   parseArtifactText,

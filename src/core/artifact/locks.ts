@@ -3,6 +3,7 @@
  * file in it whose state differs; a folder counts as locked only if every file in it is locked.
  * Pure: returns new arrays, so the web can apply them optimistically and revert on failure.
  */
+import { isSameBinarySource, type BinarySource } from './binary-files.ts';
 
 interface Lockable {
   name: string;
@@ -39,4 +40,29 @@ export function toggleFolderLock<T extends Lockable>(files: readonly T[], folder
 export function changedLockPaths(before: readonly Lockable[], after: readonly Lockable[]): string[] {
   const previous = new Map(before.map((file) => [file.name, file.isLocked]));
   return after.filter((file) => previous.get(file.name) !== file.isLocked).map((file) => file.name);
+}
+
+interface LockedFile extends Lockable {
+  content: string;
+  binary?: BinarySource;
+}
+
+/**
+ * Whether `after` differs from `before` in lock flags only: same files in the same order, same
+ * contents and the same binary sources (a blob reference may not be swapped for another).
+ */
+export function isLockChangeOnly(
+  before: { title: string; files: readonly LockedFile[] },
+  after: { title: string; files: readonly LockedFile[] },
+): boolean {
+  if (before.title !== after.title || before.files.length !== after.files.length) return false;
+  return before.files.every((file, i) => {
+    const other = after.files[i];
+    return (
+      other !== undefined &&
+      other.name === file.name &&
+      other.content === file.content &&
+      isSameBinarySource(file.binary, other.binary)
+    );
+  });
 }

@@ -114,6 +114,79 @@ root.render(<App />);
   });
 });
 
+describe('Binary files (decision 0039): a blob reference, a placed attachment, or base64 content', () => {
+  const hash = 'c0ffee'.padEnd(64, '0');
+
+  it('reads a self-closing blob reference with its size; content stays empty', () => {
+    const { files } = parseArtifactText(
+      `<kilnArtifact title="T">\n<kilnFile name="public/logo.png" blob="sha256:${hash.toUpperCase()}" size="12345" />\n</kilnArtifact>`,
+      { mode: 'snapshot' },
+    );
+    expect(files).toEqual([
+      expect.objectContaining({
+        name: 'public/logo.png',
+        content: '',
+        isIncomplete: false,
+        binary: { kind: 'blob', hash, size: 12345 },
+      }),
+    ]);
+  });
+
+  it('reads a placed attachment (model output) and base64 content, never as a continuation', () => {
+    const { files } = parseArtifactText(`<kilnArtifact title="T">
+<kilnFile name="public/logo.png" attachment=" logo.png " />
+<kilnFile name="public/icon.png" encoding="BASE64" action="continue">
+\`\`\`
+iVBORw0KGgo=
+\`\`\`
+</kilnFile>
+<kilnFile name="src/App.tsx">x</kilnFile>
+</kilnArtifact>`);
+    expect(
+      files.map(({ name, content, isContinue, binary }) => ({ name, content, isContinue, binary })),
+    ).toEqual([
+      {
+        name: 'public/logo.png',
+        content: '',
+        isContinue: false,
+        binary: { kind: 'attachment', attachment: 'logo.png' },
+      },
+      { name: 'public/icon.png', content: 'iVBORw0KGgo=', isContinue: false, binary: { kind: 'base64' } },
+      { name: 'src/App.tsx', content: 'x', isContinue: false, binary: undefined },
+    ]);
+    expect('binary' in (files[2] ?? {})).toBe(false);
+  });
+
+  it('a deletion is a deletion whatever binary attributes it carries', () => {
+    const [file] = parseArtifactText(
+      `<kilnArtifact><kilnFile name="a.png" blob="sha256:${hash}" action="delete" /></kilnArtifact>`,
+    ).files;
+    expect(file).toMatchObject({ name: 'a.png', isDelete: true });
+    expect(file?.binary).toBeUndefined();
+  });
+
+  it('drops a file whose blob is not a SHA-256 content hash (it references nothing)', () => {
+    const { files } = parseArtifactText(`<kilnArtifact>
+<kilnFile name="a.png" blob="md5:abc" size="3" />
+<kilnFile name="b.png" blob="sha256:${hash.slice(1)}" />
+<kilnFile name="c.txt">kept</kilnFile>
+</kilnArtifact>`);
+    expect(files.map((file) => file.name)).toEqual(['c.txt']);
+  });
+
+  it('announces the binary source in file-start while streaming', () => {
+    const events: ArtifactEvent[] = [];
+    const parser = createArtifactParser({ onEvent: (event) => events.push(event) });
+    for (const chunk of ['<kilnArtifact><kilnFile name="p.png" attach', 'ment="me.png"/></kilnArtifact>'])
+      parser.push(chunk);
+    parser.end();
+    expect(events).toContainEqual({
+      type: 'file-start',
+      file: expect.objectContaining({ name: 'p.png', binary: { kind: 'attachment', attachment: 'me.png' } }),
+    });
+  });
+});
+
 describe("Spec §3 artifact markup: 'Thinking blocks (<thinking>...</thinking>)' and 'segments of type text, thinking or artifact'", () => {
   it('splits an answer into text, thinking and artifact segments in order', () => {
     const parsed = parseArtifactText(
@@ -314,6 +387,9 @@ const fragment = fc.oneof(
     '<kilnFile name="a.md" locked="true">',
     '<kilnFile name="x.css" action="delete"/>',
     "<kilnFile action='continue' name='b.ts'>",
+    `<kilnFile name="public/a.png" blob="sha256:${'ab'.repeat(32)}" size="12" />`,
+    "<kilnFile name='public/logo.png' attachment='logo.png'/>",
+    '<kilnFile name="i.ico" encoding="base64">',
     '</kilnFile>',
     '<thinking>',
     '</thinking>',
@@ -359,7 +435,15 @@ const content = fc
 const fileElement = fc
   .record({
     name: fc.constantFrom('a.tsx', 'README.md', 'src/b.css'),
-    attributes: fc.constantFrom('', ' action="continue"', " locked='true'", ' action="delete"'),
+    attributes: fc.constantFrom(
+      '',
+      ' action="continue"',
+      " locked='true'",
+      ' action="delete"',
+      ' encoding="base64"',
+      ' attachment="logo.png"',
+      ` blob="sha256:${'0f'.repeat(32)}" size="7"`,
+    ),
     open: newline,
     fence: fc.constantFrom('', '```tsx', '```'),
     content,

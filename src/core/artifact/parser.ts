@@ -7,6 +7,7 @@
  * next chunk. Every carry-over decision depends only on the text seen so far, never on where
  * the chunks were cut, so any chunking yields the same result (docs/decisions/0011).
  */
+import { BLOB_ATTRIBUTE, type BinarySource } from './binary-files.ts';
 import { categorizeFile, type FileCategory } from './categories.ts';
 import { DEFAULT_ARTIFACT_TITLE, decodeAttribute, normalizeFilePath, type FinishReason } from './markup.ts';
 
@@ -16,6 +17,11 @@ export interface ParsedFileHeader {
   isContinue: boolean;
   isLocked: boolean;
   category: FileCategory;
+  /**
+   * A binary file (image, icon, font): where its bytes are (docs/artifact-format.md "Binary
+   * files"). Absent for text files and deletions. A binary file is never continued.
+   */
+  binary?: BinarySource;
 }
 
 /** Spec §3 "Generated file (parsed)". */
@@ -442,19 +448,27 @@ class StreamingArtifactParser implements ArtifactParser {
       this.file = null;
       return;
     }
-    this.fileCount++;
     const action = (attributes.action ?? '').trim().toLowerCase();
+    const isDelete = action === 'delete';
+    const binary = isDelete ? undefined : readBinarySource(attributes);
+    if (binary === null) {
+      // A `blob` that is no content hash references nothing: dropped like a nameless file.
+      this.file = null;
+      return;
+    }
+    this.fileCount++;
     const locked = attributes.locked?.trim().toLowerCase();
     const file: FileState = {
       name,
-      isDelete: action === 'delete',
-      isContinue: action === 'continue',
+      isDelete,
+      isContinue: action === 'continue' && binary === undefined,
       isLocked: locked === 'true' || locked === '',
       category: categorizeFile(name),
       content: '',
       isActive: true,
       isIncomplete: true,
     };
+    if (binary !== undefined) file.binary = binary;
     this.file = file;
     this.artifact.files.push(file);
     this.canFenceFile = this.isLenient && !MARKDOWN_FILE.test(name);
@@ -466,6 +480,7 @@ class StreamingArtifactParser implements ArtifactParser {
         isLocked: file.isLocked,
         category: file.category,
       };
+      if (file.binary !== undefined) header.binary = file.binary;
       this.emit({ type: 'file-start', file: header });
     }
   }
@@ -644,7 +659,7 @@ class StreamingArtifactParser implements ArtifactParser {
 }
 
 function toParsedFile(file: FileState): ParsedFile {
-  return {
+  const parsed: ParsedFile = {
     name: file.name,
     content: file.content,
     isDelete: file.isDelete,
@@ -654,6 +669,26 @@ function toParsedFile(file: FileState): ParsedFile {
     isLocked: file.isLocked,
     category: file.category,
   };
+  if (file.binary !== undefined) parsed.binary = file.binary;
+  return parsed;
+}
+
+/**
+ * The binary source a file element names, first match wins: `blob="sha256:…"` (+ `size`),
+ * `attachment="…"`, `encoding="base64"`. undefined: a text file; null: a malformed `blob`.
+ */
+function readBinarySource(attributes: TagAttributes): BinarySource | undefined | null {
+  if (attributes.blob !== undefined) {
+    const hash = BLOB_ATTRIBUTE.exec(attributes.blob.trim())?.[1];
+    if (hash === undefined) return null;
+    const sizeText = attributes.size?.trim() ?? '';
+    const size = /^\d{1,15}$/.test(sizeText) ? Number(sizeText) : 0;
+    return { kind: 'blob', hash: hash.toLowerCase(), size };
+  }
+  const attachment = attributes.attachment?.trim();
+  if (attachment) return { kind: 'attachment', attachment };
+  if (attributes.encoding?.trim().toLowerCase() === 'base64') return { kind: 'base64' };
+  return undefined;
 }
 
 // ---- pure scanners (exported for tests) -------------------------------------------------
@@ -742,9 +777,24 @@ function matchCloseTag(
   return { kind, end: p + 1, attributes: {}, isSelfClosing: false, reason: null };
 }
 
-const KNOWN_ATTRIBUTES = ['name', 'action', 'locked', 'title'] as const;
+const KNOWN_ATTRIBUTES = [
+  'name',
+  'action',
+  'locked',
+  'title',
+  'blob',
+  'size',
+  'attachment',
+  'encoding',
+] as const;
 type KnownAttribute = (typeof KNOWN_ATTRIBUTES)[number];
 type TagAttributes = Partial<Record<KnownAttribute, string>>;
+/**
+ * Value spans of the known attributes of the tag being matched: [start, end) at 2a, 2a+1, -1 =
+ * absent. One buffer for the module: matching is synchronous, and a tag allocates nothing
+ * until it is complete.
+ */
+const attributeSpans = new Int32Array(KNOWN_ATTRIBUTES.length * 2);
 
 /** Which of KNOWN_ATTRIBUTES buf[start, end) names (case-insensitive), or -1. */
 function knownAttributeIndex(buf: string, start: number, end: number): number {
@@ -780,15 +830,8 @@ function matchOpenTag(
   if (p >= n) return NEED_MORE;
   const first = buf.charCodeAt(p);
   if (!isSpace(first) && first !== 0x3e /* > */ && first !== 0x2f /* / */) return null;
-  // Value spans of the known attributes: [start, end) per attribute, -1 = absent.
-  let start0 = -1,
-    end0 = -1,
-    start1 = -1,
-    end1 = -1,
-    start2 = -1,
-    end2 = -1,
-    start3 = -1,
-    end3 = -1;
+  const spans = attributeSpans;
+  spans.fill(-1);
   for (;;) {
     while (p < n && p < limit && isSpace(buf.charCodeAt(p))) p++;
     if (p >= limit) return null;
@@ -805,10 +848,14 @@ function matchOpenTag(
         end = p + 2;
       }
       const attributes: TagAttributes = {};
-      if (start0 >= 0) attributes.name = decodeAttribute(buf.slice(start0, end0));
-      if (start1 >= 0) attributes.action = decodeAttribute(buf.slice(start1, end1));
-      if (start2 >= 0) attributes.locked = decodeAttribute(buf.slice(start2, end2));
-      if (start3 >= 0) attributes.title = decodeAttribute(buf.slice(start3, end3));
+      for (let a = 0; a < KNOWN_ATTRIBUTES.length; a++) {
+        const start = spans[2 * a] as number;
+        if (start >= 0) {
+          attributes[KNOWN_ATTRIBUTES[a] as KnownAttribute] = decodeAttribute(
+            buf.slice(start, spans[2 * a + 1]),
+          );
+        }
+      }
       return { kind, end, attributes, isSelfClosing: c === 0x2f, reason: null };
     }
     if (c === 0x3c /* < */) return null;
@@ -852,10 +899,10 @@ function matchOpenTag(
         p = q;
       }
     }
-    if (attribute === 0 && start0 < 0) [start0, end0] = [valueStart, valueEnd];
-    else if (attribute === 1 && start1 < 0) [start1, end1] = [valueStart, valueEnd];
-    else if (attribute === 2 && start2 < 0) [start2, end2] = [valueStart, valueEnd];
-    else if (attribute === 3 && start3 < 0) [start3, end3] = [valueStart, valueEnd];
+    if (attribute >= 0 && (spans[2 * attribute] as number) < 0) {
+      spans[2 * attribute] = valueStart;
+      spans[2 * attribute + 1] = valueEnd;
+    }
   }
 }
 

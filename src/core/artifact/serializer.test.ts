@@ -61,16 +61,68 @@ const content = fc
       .map((parts) => parts.join('')),
   )
   .filter(isSerializableContent);
+const hex = fc.stringMatching(/^[0-9a-f]{64}$/);
+const binaryFile = fc.oneof(
+  fc.record({
+    name: path,
+    content: fc.constant(''),
+    isLocked: fc.boolean(),
+    binary: fc.record({ kind: fc.constant('blob' as const), hash: hex, size: fc.nat() }),
+  }),
+  fc.record({
+    name: path,
+    content: fc.stringMatching(/^[A-Za-z0-9+/=\n]{0,40}$/),
+    isLocked: fc.boolean(),
+    binary: fc.constant({ kind: 'base64' as const }),
+  }),
+  fc.record({
+    name: path,
+    content: fc.constant(''),
+    isLocked: fc.boolean(),
+    binary: fc.record({
+      kind: fc.constant('attachment' as const),
+      attachment: fc
+        .string({ minLength: 1, maxLength: 20 })
+        .filter((name) => name.trim() === name && name !== ''),
+    }),
+  }),
+);
 const snapshotArbitrary = fc.record({
   title: fc.string({ unit: 'binary', minLength: 1, maxLength: 100 }).filter((title) => title.trim() !== ''),
-  files: fc.uniqueArray(fc.record({ name: path, content, isLocked: fc.boolean() }), {
+  files: fc.uniqueArray(fc.oneof(fc.record({ name: path, content, isLocked: fc.boolean() }), binaryFile), {
     selector: (file) => file.name,
     maxLength: 8,
   }),
 });
 
+describe('Binary files (decision 0039): stored as blob references, read back equal', () => {
+  const hash = 'ab'.repeat(32);
+  const snapshot: Snapshot = {
+    title: 'Logo',
+    files: [
+      { name: 'public/logo.png', content: '', isLocked: false, binary: { kind: 'blob', hash, size: 12345 } },
+      { name: 'public/font.woff2', content: '', isLocked: true, binary: { kind: 'blob', hash, size: 7 } },
+    ],
+  };
+
+  it('writes a self-closing element with blob="sha256:…" and size, locked ones marked', () => {
+    expect(serializeSnapshot(snapshot)).toBe(
+      '<kilnArtifact title="Logo">\n' +
+        `<kilnFile name="public/logo.png" blob="sha256:${hash}" size="12345" />\n` +
+        `<kilnFile name="public/font.woff2" blob="sha256:${hash}" size="7" locked="true" />\n` +
+        '</kilnArtifact>',
+    );
+  });
+
+  it('reads it back equal, and ignores text inside a blob element', () => {
+    expect(parseSnapshot(serializeSnapshot(snapshot))).toEqual(snapshot);
+    const withText = `<kilnArtifact title="Logo">\n<kilnFile name="public/logo.png" blob="sha256:${hash}" size="12345">\nstray\n</kilnFile>\n</kilnArtifact>`;
+    expect(parseSnapshot(withText).files[0]).toEqual(snapshot.files[0]);
+  });
+});
+
 describe('parse(serialize(x)) equals x (fast-check)', () => {
-  it('holds for any title, unique normalised paths, any serializable content and locks', () => {
+  it('holds for any title, unique normalised paths, any serializable content and locks, text or binary', () => {
     fc.assert(
       fc.property(snapshotArbitrary, (snapshot) => {
         expect(parseSnapshot(serializeSnapshot(snapshot))).toEqual(snapshot);

@@ -90,3 +90,73 @@ describe('Spec §4 file lock: locked files are left untouched whatever the model
     expect(lockedFilesTouched(previous, generated)).toEqual(['src/theme.css']);
   });
 });
+
+describe('Binary files (decision 0039): replaced, deleted and locked like other files, never continued', () => {
+  const hash = 'ab'.repeat(32);
+  const logo = { kind: 'blob' as const, hash, size: 10 };
+  const withImages: Snapshot = {
+    title: 'Site',
+    files: [
+      { name: 'public/logo.png', content: '', isLocked: false, binary: logo },
+      { name: 'public/locked.png', content: '', isLocked: true, binary: logo },
+      { name: 'src/App.tsx', content: 'app', isLocked: false },
+    ],
+  };
+
+  it('a continuation of a binary file is dropped; the bytes stay as they were', () => {
+    const next = deriveSnapshot(
+      withImages,
+      parseArtifactText(
+        '<kilnArtifact><kilnFile name="public/logo.png" action="continue">more</kilnFile></kilnArtifact>',
+      ),
+    );
+    expect(next.files[0]).toEqual(withImages.files[0]);
+  });
+
+  it('a new reference replaces a file in place; a text file written over an image becomes text', () => {
+    const other = 'cd'.repeat(32);
+    const next = deriveSnapshot(
+      withImages,
+      parseArtifactText(`<kilnArtifact>
+<kilnFile name="src/App.tsx" blob="sha256:${other}" size="3" />
+<kilnFile name="public/logo.png">now text</kilnFile>
+<kilnFile name="public/new.png" attachment="me.png" />
+<kilnFile name="public/b.png" encoding="base64">iVBORw0K</kilnFile>
+</kilnArtifact>`),
+    );
+    expect(next.files).toEqual([
+      { name: 'public/logo.png', content: 'now text', isLocked: false },
+      withImages.files[1],
+      { name: 'src/App.tsx', content: '', isLocked: false, binary: { kind: 'blob', hash: other, size: 3 } },
+      {
+        name: 'public/new.png',
+        content: '',
+        isLocked: false,
+        binary: { kind: 'attachment', attachment: 'me.png' },
+      },
+      { name: 'public/b.png', content: 'iVBORw0K', isLocked: false, binary: { kind: 'base64' } },
+    ]);
+  });
+
+  it('deletes a binary file, and leaves a locked one untouched whatever the model wrote', () => {
+    const next = deriveSnapshot(
+      withImages,
+      parseArtifactText(`<kilnArtifact>
+<kilnFile name="public/logo.png" action="delete" />
+<kilnFile name="public/locked.png" encoding="base64">iVBORw0K</kilnFile>
+<kilnFile name="public/locked.png" action="delete" />
+<kilnFile name="public/logo.png" attachment="again.png" />
+</kilnArtifact>`),
+    );
+    expect(next.files).toEqual([
+      withImages.files[1],
+      withImages.files[2],
+      {
+        name: 'public/logo.png',
+        content: '',
+        isLocked: false,
+        binary: { kind: 'attachment', attachment: 'again.png' },
+      },
+    ]);
+  });
+});

@@ -10,7 +10,7 @@ import {
 } from '../artifact/index.ts';
 import { mergeContinuation } from './merge-continuation.ts';
 
-export type GeneratedFile = Pick<ParsedFile, 'name' | 'content' | 'isDelete' | 'isContinue'>;
+export type GeneratedFile = Pick<ParsedFile, 'name' | 'content' | 'isDelete' | 'isContinue' | 'binary'>;
 
 export interface GeneratedArtifact {
   /** The parsed answer's title: null (no artifact) or 'Untitled' keep the previous title. */
@@ -24,6 +24,8 @@ export interface GeneratedArtifact {
  * whatever the model wrote, and every file keeps its lock; lock attributes written by the model
  * are ignored (locking is the owner's decision). Replaced files keep their place; new ones are
  * appended. An incomplete (cut-off) file is applied as far as it got: continuing fixes it.
+ * A binary file (decision 0039) replaces like a plain file and is never continued; its source
+ * is kept as given (the server turns attachments and base64 into blob references first).
  */
 export function deriveSnapshot(previous: Snapshot | null, generated: GeneratedArtifact): Snapshot {
   const files: (SnapshotFile | null)[] = previous === null ? [] : previous.files.map((file) => ({ ...file }));
@@ -43,15 +45,24 @@ export function deriveSnapshot(previous: Snapshot | null, generated: GeneratedAr
       }
       continue;
     }
+    // Bytes cannot be continued: a continuation of a binary file is dropped.
+    if (change.isContinue && current?.binary !== undefined) continue;
+    const binary = change.binary;
     const content =
-      change.isContinue && current !== null
-        ? mergeContinuation(current.content, change.content)
-        : change.content;
+      binary !== undefined
+        ? binary.kind === 'base64'
+          ? change.content
+          : ''
+        : change.isContinue && current !== null
+          ? mergeContinuation(current.content, change.content)
+          : change.content;
+    const file: SnapshotFile = { name: change.name, content, isLocked: current?.isLocked ?? false };
+    if (binary !== undefined) file.binary = binary;
     if (current !== null && index !== undefined) {
-      files[index] = { ...current, content };
+      files[index] = file;
     } else {
       indexByName.set(change.name, files.length);
-      files.push({ name: change.name, content, isLocked: false });
+      files.push(file);
     }
   }
 
