@@ -14,6 +14,8 @@ export default tseslint.config(
       'playwright-report/**',
       // The demo catalogue's component text: data read at run time, not modules of Kiln.
       'src/server/ai/demo/catalogue/data/**',
+      // Real projects copied as they are (the preview-fidelity corpus): not Kiln's code.
+      'tests/fixtures/real-projects/**',
     ],
   },
   js.configs.recommended,
