@@ -18,6 +18,7 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
 import { chats, messages, users } from '../src/server/db/schema/index.ts';
 import { createPreviewService, type PreviewService } from '../src/server/preview/index.ts';
 import { createInProcessRealtime } from '../src/server/realtime/in-process.ts';
+import { createLocalBlobStore } from '../src/server/storage/local-blob-store.ts';
 import { loadBlankTemplate } from '../src/server/templates/load.ts';
 
 type Built = Exclude<Framework, 'html'>;
@@ -60,6 +61,7 @@ async function harness(dataDir: string, options: { standby: boolean }): Promise<
     realtime,
     secret: 'b'.repeat(40),
     templateFiles: loadBlankTemplate,
+    blobs: createLocalBlobStore(path.join(dataDir, 'blobs')),
     prewarm: false,
     log: process.env.BENCH_DEBUG ? console.log : () => undefined,
   });

@@ -74,6 +74,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       realtime,
       secret,
       templateFiles: loadBlankTemplate,
+      blobs,
     });
     // One process owns an embedded database, so anything still marked as streaming was cut off.
     if (database.kind === 'pglite') await recoverInterruptedVersions(database.db);

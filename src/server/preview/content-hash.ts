@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { BlobReference } from '../../core/artifact/index.ts';
 
 export interface ProjectFile {
   name: string;
@@ -6,6 +7,8 @@ export interface ProjectFile {
   content: string;
   /** A binary file's bytes (images, icons, fonts); absent for text files. */
   bytes?: Uint8Array;
+  /** A binary file of a snapshot: its bytes in the blob store (`blob-files.ts` reads them). */
+  blob?: BlobReference;
 }
 
 /**
@@ -26,6 +29,12 @@ export function projectHash(framework: string, files: readonly ProjectFile[]): s
   for (const file of sorted) {
     hash.update(file.name);
     hash.update('\0');
+    if (file.blob) {
+      // The content hash stands for the bytes, so a project hashes the same before and after
+      // its bytes are read.
+      hash.update(`h${file.blob.hash}\0`);
+      continue;
+    }
     const body = file.bytes ?? file.content;
     hash.update(file.bytes ? 'b' : 't');
     hash.update(String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));

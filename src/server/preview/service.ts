@@ -6,6 +6,8 @@ import type { JobRow } from '../db/schema/jobs.ts';
 import { JobQueue, createWorker, type JobHandler, type Worker } from '../jobs/index.ts';
 import type { BuildErrorPayload, BuildStatus, Realtime } from '../realtime/events.ts';
 import { buildProject, type BuilderContext } from './builder.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { MissingAssetError, withBlobBytes } from './blob-files.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { OutputCache } from './output-cache.ts';
 import { createPreviewToken } from './preview-token.ts';
@@ -30,6 +32,8 @@ export interface PreviewServiceDeps {
   /** Signs private-preview tokens. */
   secret: string;
   templateFiles: (framework: Framework) => Promise<ProjectFile[]>;
+  /** Where the bytes of versions' binary files are (decision 0039). */
+  blobs: BlobStore;
   /** The chat's integration variables (.env.local); empty until the integrations issue. */
   integrationEnv?: (chatId: string) => Promise<Record<string, string>>;
   /** Run builds in this process (KILN_ROLE all/worker). Default: role !== 'web'. */
@@ -139,9 +143,18 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       return { status: 'ready', hash, cached: true };
     }
     const started = performance.now();
+    let withBytes: ProjectFile[];
+    try {
+      withBytes = await withBlobBytes(files, deps.blobs);
+    } catch (error) {
+      if (!(error instanceof MissingAssetError)) throw error;
+      const payload = { title: 'Build Error', description: error.message, content: error.message };
+      publishStatus(chatId, number, 'error', payload);
+      return { status: 'error', hash, error: payload };
+    }
     const outcome = await buildProject(
       builder,
-      { hash, files, env: await envOf(chatId), framework: version.framework },
+      { hash, files: withBytes, env: await envOf(chatId), framework: version.framework },
       async (step) => {
         await context.progress(step);
         publishStatus(chatId, number, step);

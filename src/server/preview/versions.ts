@@ -58,7 +58,11 @@ export function projectFiles(version: PreviewVersion, template: readonly Project
     snapshot,
     template.map((file) => ({ name: file.name, content: file.content })),
   );
-  return completed.files.map((file) => ({ name: file.name, content: file.content }));
+  return completed.files.map((file) =>
+    file.binary?.kind === 'blob'
+      ? { name: file.name, content: '', blob: { hash: file.binary.hash, size: file.binary.size } }
+      : { name: file.name, content: file.content },
+  );
 }
 
 export function versionHash(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type BlobStore } from './blob-store.ts';
@@ -12,8 +13,10 @@ export function createLocalBlobStore(root: string): BlobStore {
     async put(key, bytes, contentType) {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, bytes);
-      await fs.writeFile(`${file}.type`, contentType);
+      await writeAtomically(`${file}.type`, contentType);
+      // Content-addressed assets are put again by every version that places the same bytes:
+      // a reader (a build, a zip) must never see a half-written file.
+      await writeAtomically(file, bytes);
     },
     async get(key) {
       const file = fileOf(key);
@@ -34,4 +37,15 @@ export function createLocalBlobStore(root: string): BlobStore {
       await fs.rm(`${file}.type`, { force: true });
     },
   };
+}
+
+async function writeAtomically(file: string, data: Uint8Array | string): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await fs.writeFile(temporary, data);
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -65,6 +65,7 @@ async function main() {
     realtime: kiln.services.realtime,
     secret: kiln.services.preview.secret,
     templateFiles: loadBlankTemplate,
+    blobs: kiln.services.blobs,
     runsWorker: true,
     prewarm: false,
     concurrency: 1,
