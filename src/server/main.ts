@@ -77,7 +77,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       blobs,
     });
     // One process owns an embedded database, so anything still marked as streaming was cut off.
-    if (database.kind === 'pglite') await recoverInterruptedVersions(database.db);
+    if (database.kind === 'pglite') await recoverInterruptedVersions(database.db, blobs);
     const modelWorker = createModelWorker(config.ai, model.model);
     const generation = new GenerationService({
       db: database.db,

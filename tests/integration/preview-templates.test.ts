@@ -77,7 +77,7 @@ describe('the blank templates build standalone with npm install && npm run build
         isPremium: false,
         periodStart: null,
       };
-      const zip = await zipVersion(kiln.services.db, viewer, chatId, version);
+      const zip = await zipVersion(kiln.services.db, kiln.services.blobs, viewer, chatId, version);
       const dir = path.join(work, 'zip-react');
       for (const [name, bytes] of Object.entries(unzipSync(zip))) {
         fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });

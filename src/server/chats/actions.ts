@@ -1,5 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import { parseSnapshot, serializeSnapshot, type Snapshot } from '../../core/artifact/index.ts';
+import {
+  isLockChangeOnly,
+  parseSnapshot,
+  serializeSnapshot,
+  type Snapshot,
+} from '../../core/artifact/index.ts';
 import { canDeleteVersionOf } from '../../core/permissions/index.ts';
 import { applyTheme, isDaisyTheme, readTheme } from '../../core/themes/index.ts';
 import type { Database } from '../db/client.ts';
@@ -188,14 +193,8 @@ export async function saveFileLocks(
     throw new ServiceError(404, 'version-not-found', `Version #${version} does not exist.`);
   const stored = parseSnapshot(message.artifactCode);
   const proposed = parseSnapshot(artifactCode);
-  const sameShape =
-    stored.title === proposed.title &&
-    stored.files.length === proposed.files.length &&
-    stored.files.every((file, i) => {
-      const other = proposed.files[i]!;
-      return other.name === file.name && other.content === file.content;
-    });
-  if (!sameShape) {
+  // Contents, names, order and binary files' blob references must be exactly the stored ones.
+  if (!isLockChangeOnly(stored, proposed)) {
     throw new ServiceError(400, 'only-locks-may-change', 'Only file locks can be changed here.');
   }
   const next = serializeSnapshot(proposed);

@@ -18,6 +18,7 @@ import { createChat } from './create.ts';
 import { listOwnComponents, listPublicComponents } from './list.ts';
 import { readChatData } from './read.ts';
 import { requireChat } from './access.ts';
+import { readVersionBinaryFile } from './version-files.ts';
 import { findAssistantMessage } from './versions.ts';
 import { ZIP_FILE_NAME, zipVersion } from './zip.ts';
 
@@ -66,6 +67,7 @@ export function chatRoutes(services: Services) {
     .get('/:id/versions/:version/zip', async (c) => {
       const bytes = await zipVersion(
         db,
+        services.blobs,
         c.var.viewer,
         c.req.param('id'),
         requireVersionNumber(c.req.param('version')),
@@ -74,6 +76,29 @@ export function chatRoutes(services: Services) {
         'Content-Type': 'application/zip',
         'Content-Disposition': `attachment; filename="${ZIP_FILE_NAME}"`,
       });
+    })
+    .get('/:id/versions/:version/files/:path{.+}', async (c) => {
+      // Permission first (readVersionBinaryFile asks the policy), then the cache check.
+      const file = await readVersionBinaryFile(
+        db,
+        services.blobs,
+        c.var.viewer,
+        c.req.param('id'),
+        requireVersionNumber(c.req.param('version')),
+        c.req.param('path'),
+      );
+      const headers = {
+        'Content-Type': file.contentType,
+        // Asked again each time (a chat may turn private); the content hash makes that cheap.
+        'Cache-Control': 'private, no-cache',
+        ETag: `"${file.hash}"`,
+        'X-Content-Type-Options': 'nosniff',
+        // Data shown by the code view, never a page, and only on Kiln's own pages.
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cross-Origin-Resource-Policy': 'same-origin',
+      };
+      if (c.req.header('If-None-Match') === headers.ETag) return c.body(null, 304, headers);
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, headers);
     })
     .post('/:id/like', async (c) => c.json(await toggleLike(db, c.var.viewer, c.req.param('id'))))
     .post('/:id/visibility', validate('json', z.object({ isPublic: z.boolean() })), async (c) =>

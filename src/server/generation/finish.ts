@@ -3,11 +3,13 @@ import {
   finishReasonMarker,
   parseArtifactText,
   serializeSnapshot,
+  type Segment,
   type Snapshot,
 } from '../../core/artifact/index.ts';
 import { deriveSnapshot } from '../../core/snapshot/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
+import { placeBinaryFiles, type VersionAssets } from './version-assets.ts';
 
 export type EndReason = 'stop' | 'length' | 'error';
 
@@ -20,9 +22,11 @@ export interface FinishedVersion {
 }
 
 /**
- * Ends a version: derives its full snapshot from the base snapshot and the answer's file actions
- * (core rules: replace, delete, continue-merge, locked files untouched), appends the finish
- * marker for length/error, and stores it. An empty answer removes the version.
+ * Ends a version: places the answer's binary files in the blob store (decision 0039), derives
+ * its full snapshot from the base snapshot and the answer's file actions (core rules: replace,
+ * delete, continue-merge, locked files untouched), adds a sentence per binary file that could
+ * not be placed and the finish marker for length/error, and stores it. An empty answer removes
+ * the version.
  */
 export async function finishVersion(
   db: Database,
@@ -33,6 +37,7 @@ export async function finishVersion(
     text: string;
     reason: EndReason;
     base: Snapshot | null;
+    assets: VersionAssets;
   },
 ): Promise<FinishedVersion> {
   if (input.text.trim() === '') {
@@ -42,9 +47,11 @@ export async function finishVersion(
     return { kept: false, finishReason: 'error', artifactCode: null, title: null };
   }
   const parsed = parseArtifactText(input.text);
-  const snapshot = deriveSnapshot(input.base, { title: parsed.title, files: parsed.files });
+  const placed = await placeBinaryFiles(parsed.files, input.base, input.assets);
+  const snapshot = deriveSnapshot(input.base, { title: parsed.title, files: placed.files });
   const artifactCode = serializeSnapshot(snapshot);
-  const content = input.reason === 'stop' ? input.text : `${input.text}\n${finishReasonMarker(input.reason)}`;
+  const text = withNotes(input.text, placed.notes, parsed.segments.at(-1));
+  const content = input.reason === 'stop' ? text : `${text}\n${finishReasonMarker(input.reason)}`;
   await db
     .update(messages)
     .set({ content, artifactCode, finishReason: input.reason, updatedAt: new Date() })
@@ -55,4 +62,15 @@ export async function finishVersion(
     .set({ artifactCode, updatedAt: new Date(), ...(hasTitle ? { title: snapshot.title } : {}) })
     .where(eq(chats.id, input.chatId));
   return { kept: true, finishReason: input.reason, artifactCode, title: hasTitle ? snapshot.title : null };
+}
+
+/**
+ * The answer with the notes as a paragraph of its own: after the text when the answer ended
+ * outside any element, else before it (text after an unclosed file would become its content).
+ */
+function withNotes(text: string, notes: readonly string[], last: Segment | undefined): string {
+  if (notes.length === 0) return text;
+  const paragraph = notes.join('\n\n');
+  const isClosed = last === undefined || last.type === 'text' || last.isComplete;
+  return isClosed ? `${text}\n\n${paragraph}` : `${paragraph}\n\n${text}`;
 }

@@ -1,6 +1,7 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { Framework } from '../../core/frameworks/index.ts';
 import { serializeSnapshot, type Snapshot } from '../../core/artifact/index.ts';
+import { attachmentKind } from '../../core/validation/index.ts';
 import { renderContextBlock } from '../ai/prompts/context.ts';
 import { buildSystemPrompt } from '../ai/prompts/system-prompt.ts';
 import { toModelParts, type UploadedAttachment } from './attachments.ts';
@@ -19,7 +20,10 @@ export async function buildModelPrompt(input: {
 }): Promise<LanguageModelV3Prompt> {
   const snapshot = input.snapshot && input.snapshot.files.length > 0 ? input.snapshot : null;
   const locked = snapshot?.files.filter((file) => file.isLocked).map((file) => file.name) ?? [];
-  const context = renderContextBlock(snapshot ? serializeSnapshot(snapshot) : null, locked);
+  const images = input.attachments
+    .filter((file) => attachmentKind(file.type) === 'image')
+    .map((file) => ({ name: file.name, mediaType: file.mimeType, size: file.size }));
+  const context = renderContextBlock(snapshot ? serializeSnapshot(snapshot) : null, locked, images);
   return [
     { role: 'system', content: buildSystemPrompt(input.framework) },
     {

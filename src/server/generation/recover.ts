@@ -2,14 +2,16 @@ import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { parseSnapshot } from '../../core/artifact/index.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import { finishVersion } from './finish.ts';
+import { loadMessageAttachments } from './version-assets.ts';
 
 /**
  * After a crash, versions that were streaming have no finish reason. Their text (flushed every
  * 250 ms) is kept and they end with an `error` finish reason, so 'Continue generation' works.
  * Only for the embedded database: with PostgreSQL other processes may still be streaming.
  */
-export async function recoverInterruptedVersions(db: Database): Promise<number> {
+export async function recoverInterruptedVersions(db: Database, blobs: BlobStore): Promise<number> {
   const interrupted = await db
     .select()
     .from(messages)
@@ -35,6 +37,10 @@ export async function recoverInterruptedVersions(db: Database): Promise<number> 
       text: message.content,
       reason: 'error',
       base: previous?.artifactCode ? parseSnapshot(previous.artifactCode) : null,
+      assets: {
+        blobs,
+        attachments: () => loadMessageAttachments(db, blobs, message.chatId, message.version),
+      },
     });
   }
   return interrupted.length;

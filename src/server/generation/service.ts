@@ -17,6 +17,7 @@ import type { Realtime } from '../realtime/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { acceptAttachments, storeAttachments } from './attachments.ts';
 import { finishVersion, type EndReason } from './finish.ts';
+import type { AttachedFile } from './version-assets.ts';
 import { startFlusher } from './flusher.ts';
 import { buildModelPrompt } from './model-input.ts';
 import { readModelText } from './model-stream.ts';
@@ -159,7 +160,8 @@ export class GenerationService {
       acceptsPdf: this.deps.model.acceptsPdf,
     });
     this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
-    const task = this.run(generation, modelPrompt, base).finally(() => this.pending.delete(task));
+    const attached = attachments.map(({ name, bytes }) => ({ name, bytes }));
+    const task = this.run(generation, modelPrompt, base, attached).finally(() => this.pending.delete(task));
     this.pending.add(task);
     return generation;
   }
@@ -168,6 +170,7 @@ export class GenerationService {
     generation: RunningGeneration,
     prompt: LanguageModelV3Prompt,
     base: Snapshot | null,
+    attachments: AttachedFile[],
   ): Promise<void> {
     const { db, realtime } = this.deps;
     const flusher = startFlusher(db, generation);
@@ -195,6 +198,8 @@ export class GenerationService {
         text: generation.text(),
         reason,
         base,
+        // The model may place the message's attachments as files of the app.
+        assets: { blobs: this.deps.blobs, attachments: async () => attachments },
       });
     } catch (error) {
       console.error('Could not store the finished version', error);

@@ -1,4 +1,4 @@
-import type { BlobReference } from '../../core/artifact/index.ts';
+import type { BlobReference, SnapshotFile } from '../../core/artifact/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { readAsset } from '../storage/assets.ts';
 import type { ProjectFile } from './content-hash.ts';
@@ -8,6 +8,13 @@ export class MissingAssetError extends Error {
   constructor(readonly fileName: string) {
     super(`The stored bytes of ${fileName} are missing.`);
   }
+}
+
+/** A snapshot's file as a project file: a binary one by its blob reference, read later. */
+export function toProjectFile(file: Pick<SnapshotFile, 'name' | 'content' | 'binary'>): ProjectFile {
+  return file.binary?.kind === 'blob'
+    ? { name: file.name, content: '', blob: { hash: file.binary.hash, size: file.binary.size } }
+    : { name: file.name, content: file.content };
 }
 
 /**

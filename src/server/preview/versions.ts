@@ -4,6 +4,7 @@ import { isFramework, type Framework } from '../../core/frameworks/index.ts';
 import { completeWithTemplate } from '../../core/snapshot/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
+import { toProjectFile } from './blob-files.ts';
 import { projectHash, type ProjectFile } from './content-hash.ts';
 
 /** What the preview needs of one version: its chat's access fields and the assistant message. */
@@ -58,11 +59,7 @@ export function projectFiles(version: PreviewVersion, template: readonly Project
     snapshot,
     template.map((file) => ({ name: file.name, content: file.content })),
   );
-  return completed.files.map((file) =>
-    file.binary?.kind === 'blob'
-      ? { name: file.name, content: '', blob: { hash: file.binary.hash, size: file.binary.size } }
-      : { name: file.name, content: file.content },
-  );
+  return completed.files.map(toProjectFile);
 }
 
 export function versionHash(

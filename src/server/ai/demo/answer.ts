@@ -1,11 +1,12 @@
 import { FRAMEWORK_LABELS } from '../../../core/frameworks/index.ts';
 import { isContinuePrompt, planContinuation, readContinueTail } from './continuation.ts';
 import { applyChanges } from './modify/apply.ts';
+import { planImagePlacement, showImage, type ImagePlacement } from './modify/place-image.ts';
 import { planChanges } from './modify/plan.ts';
 import { ProjectFiles } from './modify/project-files.ts';
 import { pickEntry } from './picker.ts';
 import { entryFiles } from './project/entry-files.ts';
-import type { DemoRequest } from './types.ts';
+import type { AnswerFile, DemoRequest } from './types.ts';
 import { writeAnswer } from './writer.ts';
 
 const FOLLOW_UP_HINT =
@@ -29,11 +30,14 @@ function firstAnswer(request: DemoRequest): string {
   // Style words in a first prompt ("a dark pricing table in green") apply right away.
   const project = new ProjectFiles(request.framework, files, new Set());
   const notes = applyChanges(project, planChanges(request.prompt, true));
+  const placement = planImagePlacement(request.prompt, request.attachedImages);
+  if (placement) notes.push(showImage(project, placement));
   const changed = new Map(project.changedFiles().map((file) => [file.name, file.content]));
-  const finalFiles = files.map((file) => ({
+  const finalFiles: AnswerFile[] = files.map((file) => ({
     name: file.name,
     content: changed.get(file.name) ?? file.content,
   }));
+  if (placement) finalFiles.push(placedFile(placement));
   const name = entry.title.toLowerCase();
   const thinking = [
     `The request asks for ${article(name)} ${name}. I'll build ${entry.summary}.`,
@@ -55,13 +59,17 @@ function firstAnswer(request: DemoRequest): string {
 function followUpAnswer(request: DemoRequest): string {
   const snapshot = request.snapshot ?? { title: 'Untitled', files: [] };
   const project = new ProjectFiles(request.framework, snapshot.files, request.lockedPaths);
-  const changes = planChanges(request.prompt);
+  const found = planImagePlacement(request.prompt, request.attachedImages);
+  const placement = found && !request.lockedPaths.has(found.path) ? found : undefined;
+  // Placing the image is the change asked for: no 'requested change' note beside it.
+  const changes = planChanges(request.prompt).filter((change) => !placement || change.kind !== 'note');
   const notes = applyChanges(project, changes);
-  const files = project.changedFiles();
+  if (placement) notes.push(showImage(project, placement));
+  const files: AnswerFile[] = [...project.changedFiles(), ...(placement ? [placedFile(placement)] : [])];
   const locked = [...request.lockedPaths].filter((path) => project.has(path));
   const thinking = [
     `The request changes the current ${snapshot.title} project (${FRAMEWORK_LABELS[request.framework]}).`,
-    `Changes: ${changes.map((change) => change.kind).join(', ')}.`,
+    `Changes: ${[...changes.map((change) => change.kind), ...(placement ? ['image'] : [])].join(', ')}.`,
     locked.length > 0 ? `Locked files I must not touch: ${locked.join(', ')}.` : 'No files are locked.',
     files.length > 0
       ? `I'll send back only the changed files: ${files.map((file) => file.name).join(', ')}.`
@@ -73,6 +81,11 @@ function followUpAnswer(request: DemoRequest): string {
     artifact: files.length > 0 ? { title: snapshot.title, files } : null,
     outro: files.length > 0 ? 'The preview updates with the new version.' : '',
   });
+}
+
+/** The attached image as a file of the project (the server stores it when the version ends). */
+function placedFile(placement: ImagePlacement): AnswerFile {
+  return { name: placement.path, content: '', attachment: placement.attachment };
 }
 
 function continueAnswer(request: DemoRequest): string {

@@ -1,13 +1,19 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { parseSnapshot } from '../../../core/artifact/index.ts';
 import { DEFAULT_FRAMEWORK } from '../../../core/frameworks/index.ts';
-import { readFramework, readLockedPaths, readSnapshotMarkup } from '../prompts/context.ts';
+import {
+  readAttachedImageNames,
+  readFramework,
+  readLockedPaths,
+  readSnapshotMarkup,
+} from '../prompts/context.ts';
 import type { DemoRequest } from './types.ts';
 
 /**
  * Reads the call the way the generation layer lays it out (src/server/ai/prompts/context.ts):
  * the framework from the system prompt; from the last user message, the context block (first
- * text part) and the person's prompt (last text part). Attachments in between are ignored.
+ * text part: snapshot, locked files, attached images' names) and the person's prompt (last text
+ * part). The attachment parts themselves are not read.
  */
 export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
   const systemText = prompt
@@ -26,12 +32,15 @@ export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
 
   const markup = readSnapshotMarkup(context);
   const parsed = markup ? parseSnapshot(markup) : null;
+  // Binary files (images, fonts) are not the demo's to edit: it leaves them as they are.
+  const textFiles = parsed?.files.filter((file) => file.binary === undefined) ?? [];
   const snapshot =
     parsed && parsed.files.length > 0
-      ? { title: parsed.title, files: parsed.files.map(({ name, content }) => ({ name, content })) }
+      ? { title: parsed.title, files: textFiles.map(({ name, content }) => ({ name, content })) }
       : null;
   const lockedPaths = new Set(readLockedPaths(context));
   for (const file of parsed?.files ?? []) if (file.isLocked) lockedPaths.add(file.name);
 
-  return { framework, prompt: personPrompt.trim(), snapshot, lockedPaths };
+  const attachedImages = readAttachedImageNames(context);
+  return { framework, prompt: personPrompt.trim(), snapshot, lockedPaths, attachedImages };
 }

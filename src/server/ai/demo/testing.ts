@@ -8,7 +8,7 @@ import {
 } from '../../../core/artifact/index.ts';
 import type { Framework } from '../../../core/frameworks/index.ts';
 import { deriveSnapshot } from '../../../core/snapshot/index.ts';
-import { frameworkLine, renderContextBlock } from '../prompts/context.ts';
+import { frameworkLine, renderContextBlock, type AttachedImage } from '../prompts/context.ts';
 import { createDemoModel } from './index.ts';
 
 export interface DemoRun {
@@ -21,6 +21,8 @@ export async function runDemo(input: {
   prompt: string;
   snapshot?: Snapshot | null;
   delayMs?: number;
+  /** Images attached to the request, listed in the context block as generation does. */
+  attachedImages?: AttachedImage[];
 }): Promise<DemoRun> {
   const snapshot = input.snapshot ?? null;
   const locked = snapshot?.files.filter((file) => file.isLocked).map((file) => file.name) ?? [];
@@ -31,7 +33,14 @@ export async function runDemo(input: {
       {
         role: 'user',
         content: [
-          { type: 'text', text: renderContextBlock(snapshot ? serializeSnapshot(snapshot) : null, locked) },
+          {
+            type: 'text',
+            text: renderContextBlock(
+              snapshot ? serializeSnapshot(snapshot) : null,
+              locked,
+              input.attachedImages ?? [],
+            ),
+          },
           { type: 'text', text: input.prompt },
         ],
       },

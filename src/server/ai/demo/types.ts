@@ -6,9 +6,13 @@ export interface DemoFile {
   content: string;
 }
 
-/** One file element of the demo's answer; `continue` appends to a cut-off file. */
+/**
+ * One file element of the demo's answer; `continue` appends to a cut-off file; `attachment`
+ * places a file the user attached (the content is then empty).
+ */
 export interface AnswerFile extends DemoFile {
   action?: 'continue';
+  attachment?: string;
 }
 
 /** What the demo model reads from the call (the layout of src/server/ai/prompts/context.ts). */
@@ -20,4 +24,6 @@ export interface DemoRequest {
   snapshot: { title: string; files: DemoFile[] } | null;
   /** Files the model must not rewrite: the context block's list and the snapshot's locked flags. */
   lockedPaths: ReadonlySet<string>;
+  /** The file names of the images attached to the request (the context block's list). */
+  attachedImages: readonly string[];
 }

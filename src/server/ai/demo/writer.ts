@@ -8,12 +8,19 @@ import type { AnswerFile } from './types.ts';
 
 /**
  * Writes one artifact the way serializeSnapshot does (content between a newline after the open
- * tag and one before the close tag), plus the `action` attribute a continuation needs. A file
- * whose content is itself Kiln markup cannot be written verbatim and is left out.
+ * tag and one before the close tag), plus the `action` attribute a continuation needs and the
+ * self-closing element that places an attachment. A file whose content is itself Kiln markup
+ * cannot be written verbatim and is left out.
  */
 export function writeArtifact(title: string, files: readonly AnswerFile[]): string {
   const parts = [`<${ARTIFACT_TAG} title="${escapeAttribute(title)}">\n`];
   for (const file of files) {
+    if (file.attachment !== undefined) {
+      parts.push(
+        `<${FILE_TAG} name="${escapeAttribute(file.name)}" attachment="${escapeAttribute(file.attachment)}" />\n`,
+      );
+      continue;
+    }
     if (!isSerializableContent(file.content)) continue;
     const action = file.action ? ` action="${file.action}"` : '';
     parts.push(

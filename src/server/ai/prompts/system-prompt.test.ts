@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FRAMEWORKS } from '../../../core/frameworks/index.ts';
 import { parseArtifactText } from '../../../core/artifact/index.ts';
-import { readFramework, readLockedPaths, readSnapshotMarkup, renderContextBlock } from './context.ts';
+import {
+  readAttachedImageNames,
+  readFramework,
+  readLockedPaths,
+  readSnapshotMarkup,
+  renderContextBlock,
+} from './context.ts';
 import { buildSystemPrompt } from './system-prompt.ts';
 
 describe('system prompts per framework', () => {
@@ -52,5 +58,31 @@ describe('the context block carries the current snapshot and locked files, and r
     expect(block).toContain('from scratch');
     expect(readSnapshotMarkup(block)).toBeUndefined();
     expect(readLockedPaths(block)).toEqual([]);
+  });
+});
+
+describe('Binary files (decision 0039): the model is told how to use images, icons and fonts', () => {
+  for (const framework of FRAMEWORKS) {
+    it(`${framework}: blob references are kept by path, attachments placed with attachment="…"`, () => {
+      const prompt = buildSystemPrompt(framework);
+      expect(prompt).toContain('blob="sha256:');
+      expect(prompt).toContain('<kilnFile name="public/logo.png" attachment="logo.png" />');
+      expect(prompt).toContain(framework === 'html' ? '`public/logo.png`' : '`/logo.png`');
+    });
+  }
+
+  it('the context block lists the attached images by the names the attribute must repeat', () => {
+    const block = renderContextBlock(
+      null,
+      [],
+      [
+        { name: 'My Logo.png', mediaType: 'image/png', size: 12_345 },
+        { name: 'photo (2).jpg', mediaType: 'image/jpeg', size: 10 },
+      ],
+    );
+    expect(block).toContain('attachment="{file name}"');
+    expect(block).toContain('My Logo.png (image/png, 12.1 KB)');
+    expect(readAttachedImageNames(block)).toEqual(['My Logo.png', 'photo (2).jpg']);
+    expect(readAttachedImageNames(renderContextBlock(null, []))).toEqual([]);
   });
 });

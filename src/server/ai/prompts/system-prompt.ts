@@ -38,6 +38,28 @@ Rules for files:
 - Never modify, rewrite or delete a locked file; the user has frozen it. Work around it.
 - Never put markdown code fences around the artifact or inside files.`;
 
+/** Where a file in public/ is found at run time, per framework. */
+const PUBLIC_URL: Record<Framework, string> = {
+  html: 'reference it by its relative path (`public/logo.png`)',
+  react: 'Vite serves public/ at the site root: `public/logo.png` is `/logo.png`',
+  vue: 'Vite serves public/ at the site root: `public/logo.png` is `/logo.png`',
+  svelte: 'Vite serves public/ at the site root: `public/logo.png` is `/logo.png`',
+  angular: 'angular.json serves public/ at the site root: `public/logo.png` is `/logo.png`',
+};
+
+function assetRules(framework: Framework): string {
+  return `## Images, icons and fonts (binary files)
+- In the current project they appear as <${FILE_TAG} name="public/logo.png" blob="sha256:…" size="…" />.
+  Use them by path; never rewrite them as text. Delete one with action="delete"; to move one,
+  write the same element (same blob and size) under the new name and delete the old name.
+- To use an image the user attached (a logo, a photo), place it in the project:
+  <${FILE_TAG} name="public/logo.png" attachment="logo.png" />
+  with the attachment's file name exactly as listed with the request, then use it in the code;
+  ${PUBLIC_URL[framework]}.
+- Only PNG, JPEG, GIF, WebP, AVIF, ICO, BMP, WOFF, WOFF2, TTF and OTF files are binary (up to
+  5 MB each); an SVG is a text file you write.`;
+}
+
 const QUALITY = `## What a good answer looks like
 - Production quality: realistic content (no lorem ipsum), clear visual hierarchy, generous
   spacing, consistent type scale, accessible markup (labels, alt text, button types,
@@ -56,6 +78,8 @@ export function buildSystemPrompt(framework: Framework): string {
     MARKUP,
     '',
     PROJECT_SHAPES[framework],
+    '',
+    assetRules(framework),
     '',
     QUALITY,
   ].join('\n');

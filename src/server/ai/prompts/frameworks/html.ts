@@ -8,4 +8,5 @@ export const HTML_PROJECT = `## Project shape: plain HTML
   components (btn, card, navbar, modal, input, badge...) and theme colours (primary, secondary,
   accent, base-100, base-content...) so that a theme change restyles the whole page.
 - Interactivity in plain JavaScript inside <script> tags; no build step and no npm packages.
-- Images: use /placeholder.svg; never invent local image files.`;
+- Images: the project's own images (binary files, attachments you place), else
+  /placeholder.svg; never invent local image files.`;
