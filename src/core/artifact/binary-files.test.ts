@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  binaryFileSize,
   binaryTypeFromName,
   checkBinaryFile,
   decodeBase64,
@@ -83,5 +84,14 @@ describe('Base64 content of a binary file', () => {
     expect(decodeBase64('ab=c')).toBeNull();
     expect(decodeBase64('YQ===')).toBeNull();
     expect(decodeBase64('data:image/png,plain')).toBeNull();
+  });
+});
+
+describe('The size a binary file shows (chat, code view)', () => {
+  it('is the reference’s size, what base64 decodes to, or unknown for an attachment not placed yet', () => {
+    expect(binaryFileSize({ kind: 'blob', hash: 'a'.repeat(64), size: 12345 }, '')).toBe(12345);
+    const bytes = Uint8Array.from({ length: 301 }, (_, i) => i % 256);
+    expect(binaryFileSize({ kind: 'base64' }, encodeBase64(bytes).replace(/(.{60})/g, '$1\n'))).toBe(301);
+    expect(binaryFileSize({ kind: 'attachment', attachment: 'a.png' }, '')).toBeNull();
   });
 });

@@ -39,6 +39,21 @@ export function blobAttribute(hash: string): string {
   return `sha256:${hash}`;
 }
 
+/**
+ * A binary file's size in bytes as far as it is known: a blob reference's, or what base64 text
+ * decodes to (estimated, without decoding); null for an attachment not placed yet.
+ */
+export function binaryFileSize(binary: BinarySource, content: string): number | null {
+  if (binary.kind === 'blob') return binary.size;
+  if (binary.kind === 'attachment') return null;
+  let letters = 0;
+  for (let i = 0; i < content.length; i++) {
+    const code = content.charCodeAt(i);
+    if (code > 0x20 && code !== 0x3d /* = */) letters++;
+  }
+  return Math.floor((letters * 3) / 4);
+}
+
 /** The largest binary file a version may hold (one image, icon or font). */
 export const MAX_BINARY_FILE_BYTES = 5 * 1024 * 1024;
 

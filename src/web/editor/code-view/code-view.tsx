@@ -3,6 +3,7 @@ import { FileCode2 } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useEditor, useEditorStream } from '../state/editor-context.ts';
+import { BinaryFileView } from './binary-file-view.tsx';
 import { CodeEditorFallback } from './code-editor-fallback.tsx';
 import { CodeToolbar } from './code-toolbar.tsx';
 import { FileTree } from './file-tree.tsx';
@@ -27,8 +28,8 @@ export function preloadCodeEditor(mainFile: string): void {
 
 /** Spec §2 code view: toolbar, the 'Files' tree and the read-only editor. */
 export function CodeView() {
-  const { selectFile, isGenerating } = useEditor();
-  const { snapshot, selectedFile, activeFile } = useEditorStream();
+  const { selectFile, isGenerating, chatId } = useEditor();
+  const { snapshot, snapshotVersion, selectedFile, activeFile } = useEditorStream();
   const locks = useFileLocks();
   const [isFilesOpen, setIsFilesOpen] = useState(false);
   const file = snapshot?.files.find((candidate) => candidate.name === selectedFile) ?? null;
@@ -37,7 +38,7 @@ export function CodeView() {
     <div className="flex h-full min-h-0 flex-col bg-background">
       <CodeToolbar
         fileName={selectedFile}
-        content={file?.content ?? null}
+        content={file && !file.binary ? file.content : null}
         isFilesOpen={isFilesOpen}
         onToggleFiles={() => setIsFilesOpen((open) => !open)}
       />
@@ -77,7 +78,13 @@ export function CodeView() {
           </div>
         </aside>
         <div className="min-h-0 min-w-0 flex-1 bg-[var(--code-background)]">
-          {file ? (
+          {file?.binary ? (
+            <BinaryFileView
+              chatId={chatId}
+              version={snapshotVersion}
+              file={{ ...file, binary: file.binary }}
+            />
+          ) : file ? (
             <Suspense fallback={<CodeEditorFallback />}>
               <CodeEditor
                 path={file.name}

@@ -1,12 +1,17 @@
 import { useMemo, useState } from 'react';
-import { ChevronRight, FileCode2, Folder, FolderOpen } from 'lucide-react';
-import { buildFileTree, type FileTreeNode } from '../../../core/artifact/index.ts';
+import { ChevronRight, FileCode2, FileImage, FileType, Folder, FolderOpen } from 'lucide-react';
+import {
+  binaryTypeFromName,
+  buildFileTree,
+  isImageType,
+  type FileTreeNode,
+} from '../../../core/artifact/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { LockButton } from './lock-button.tsx';
 
 interface FileTreeProps {
-  files: readonly { name: string; isLocked: boolean }[];
+  files: readonly { name: string; isLocked: boolean; binary?: unknown }[];
   selectedFile: string | null;
   activeFile: string | null;
   onSelect: (path: string) => void;
@@ -24,6 +29,10 @@ export function FileTree({
   onToggleLock,
 }: FileTreeProps) {
   const tree = useMemo(() => buildFileTree(files), [files]);
+  const binaryFiles = useMemo(
+    () => new Set(files.filter((file) => file.binary !== undefined).map((file) => file.name)),
+    [files],
+  );
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggleFolder = (path: string) =>
     setCollapsed((current) => {
@@ -94,6 +103,8 @@ export function FileTree({
                 <span aria-hidden="true" className="size-3.5 shrink-0" />
                 {node.path === activeFile ? (
                   <Spinner className="size-3.5 shrink-0 text-brand" label="Being written" />
+                ) : binaryFiles.has(node.path) ? (
+                  <BinaryFileIcon path={node.path} />
                 ) : (
                   <FileCode2 aria-hidden="true" className="size-3.5 shrink-0 opacity-60" />
                 )}
@@ -114,4 +125,11 @@ export function FileTree({
   );
 
   return <nav aria-label="Files">{renderNodes(tree, 0)}</nav>;
+}
+
+/** An image or a font file (decision 0039): listed like any file, with its own icon. */
+function BinaryFileIcon({ path }: { path: string }) {
+  const type = binaryTypeFromName(path);
+  const Icon = type !== null && !isImageType(type) ? FileType : FileImage;
+  return <Icon aria-hidden="true" className="size-3.5 shrink-0 opacity-60" />;
 }

@@ -60,6 +60,11 @@ export interface EditorStreamValue {
   generation: GenerationView;
   /** What the preview and the code view show: the streamed files, else the selected version's. */
   snapshot: Snapshot | null;
+  /**
+   * The stored version the snapshot's binary files are read from (GET …/versions/:v/files/…):
+   * the selected version, or while streaming the version the answer builds on.
+   */
+  snapshotVersion: number | null;
   /** The file the model is writing right now (streaming only). */
   activeFile: string | null;
   selectedFile: string | null;

@@ -192,6 +192,7 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
   }, [running?.parsed]);
 
   const snapshot = running ? (streamedSnapshot ?? base.snapshot) : selected.snapshot;
+  const snapshotVersion = running ? running.baseVersion : selectedVersion;
 
   // The file in the code view: the one picked, else the one being written, else the entry file.
   const selectedFile = useMemo(() => {
@@ -288,8 +289,8 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
   );
 
   const stream = useMemo<EditorStreamValue>(
-    () => ({ generation: generation.view, snapshot, activeFile, selectedFile }),
-    [generation.view, snapshot, activeFile, selectedFile],
+    () => ({ generation: generation.view, snapshot, snapshotVersion, activeFile, selectedFile }),
+    [generation.view, snapshot, snapshotVersion, activeFile, selectedFile],
   );
 
   return (

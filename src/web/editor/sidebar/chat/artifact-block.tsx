@@ -1,5 +1,5 @@
 import { FileCode2, FileX2, Palette } from 'lucide-react';
-import type { ParsedFile } from '../../../../core/artifact/index.ts';
+import { binaryFileSize, type ParsedFile } from '../../../../core/artifact/index.ts';
 import { formatFileSize, truncateFileName, utf8ByteLength } from '../../../../core/display/index.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -34,7 +34,12 @@ export function ArtifactBlock({ title, files, isStreaming, theme, onOpenFile }: 
           {files.map((file, index) => {
             // While streaming, characters stand in for bytes: counting UTF-8 bytes of a growing
             // multi-megabyte file twice a second is wasted work.
-            const size = formatFileSize(isStreaming ? file.content.length : utf8ByteLength(file.content));
+            const binarySize = file.binary ? binaryFileSize(file.binary, file.content) : null;
+            const size = file.binary
+              ? binarySize === null
+                ? 'image'
+                : formatFileSize(binarySize)
+              : formatFileSize(isStreaming ? file.content.length : utf8ByteLength(file.content));
             const isWriting = isStreaming && file.isIncomplete;
             const label = (
               <>
