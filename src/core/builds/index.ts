@@ -2,3 +2,5 @@ export * from './build-command.ts';
 export * from './locked-versions.ts';
 export * from './offline-steps.ts';
 export * from './output-dirs.ts';
+export * from './build-adaptations.ts';
+export * from './sveltekit-static.ts';

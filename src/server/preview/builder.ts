@@ -11,6 +11,7 @@ import {
   type LogError,
 } from '../../core/build-log/index.ts';
 import {
+  buildAdaptations,
   buildCommand,
   configuredOutputDirs,
   lockedVersions,
@@ -38,7 +39,7 @@ import {
   chownWorkspace,
   envLocalText,
   materializeWorkspace,
-  prepareOfflineBuild,
+  writeAdaptedFiles,
   removeWorkspace,
 } from './workspace.ts';
 
@@ -83,18 +84,26 @@ function installFailure(output: string, log: string): BuildOutcome {
 }
 
 /** A build that imports a package the project never declared: 'Package Not Found', named. */
-function buildFailure(output: string, log: string, packageJson: PackageJson): BuildOutcome {
-  const declared = new Set(
-    ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) =>
-      Object.keys((packageJson[field] as Record<string, string> | undefined) ?? {}),
-    ),
-  );
+function buildFailure(output: string, log: string, declared: ReadonlySet<string>): BuildOutcome {
   const undeclared = undeclaredImports(output, declared);
   if (undeclared.length > 0) {
     const row = INSTALL_ERRORS.find((candidate) => candidate.code === 'install-package-not-found')!;
     return failure(withPackages({ code: row.code, title: row.title, message: row.message }, undeclared), log);
   }
   return failure(classifyBuildLog(output, { hasFailed: true }) ?? BUILD_FALLBACK, log);
+}
+
+function declaredPackages(packageJson: PackageJson): Set<string> {
+  return new Set(
+    ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) =>
+      Object.keys((packageJson[field] as Record<string, string> | undefined) ?? {}),
+    ),
+  );
+}
+
+function withDevDependencies(packageJson: PackageJson, extra: Record<string, string>): PackageJson {
+  if (Object.keys(extra).length === 0) return packageJson;
+  return { ...packageJson, devDependencies: { ...packageJson.devDependencies, ...extra } };
 }
 
 function withPackages(error: LogError, names: readonly string[]): LogError {
@@ -152,10 +161,15 @@ export async function buildProject(
       return failure(classifyBuildLog(text, { hasFailed: true }) ?? BUILD_FALLBACK, text);
     }
     // pnpm installs from the checked manifest, its direct dependencies pinned by the project's
-    // lock file; the build then sees package.json exactly as written.
-    const installManifest = pinLockedVersions(
-      manifest.packageJson,
-      lockedVersions(input.files, manifest.packageJson as LockManifest),
+    // lock file (and what Kiln's adaptations need); the build sees package.json as written.
+    const declared = declaredPackages(manifest.packageJson);
+    const adaptations = buildAdaptations(input.files, declared);
+    const installManifest = withDevDependencies(
+      pinLockedVersions(
+        manifest.packageJson,
+        lockedVersions(input.files, manifest.packageJson as LockManifest),
+      ),
+      adaptations.devDependencies,
     );
     standby = takeStandby(context, input.framework, installManifest, command.script);
     if (standby) {
@@ -166,7 +180,7 @@ export async function buildProject(
       await materializeWorkspace(workspace, input.files);
     }
     await fs.writeFile(path.join(workspace, 'package.json'), JSON.stringify(installManifest, null, 2) + '\n');
-    await prepareOfflineBuild(workspace, input.files);
+    await writeAdaptedFiles(workspace, adaptations.files);
     const envText = envLocalText(input.env);
     if (envText) await fs.writeFile(path.join(workspace, '.env.local'), envText + '\n');
     timings.materializeMs = performance.now() - started;
@@ -191,11 +205,11 @@ export async function buildProject(
       : await runBuildScript(context.sandbox, workspace, command.script, limits, signal);
     log += build.output;
     timings.buildMs = build.durationMs;
-    if (build.exitCode !== 0) return buildFailure(build.output, log, manifest.packageJson);
+    if (build.exitCode !== 0) return buildFailure(build.output, log, declared);
 
     started = performance.now();
     const outputDir = findOutputDir(workspace, {
-      configured: configuredOutputDirs(input.files, command.script),
+      configured: [...adaptations.outputDirs, ...configuredOutputDirs(input.files, command.script)],
       buildStart,
       sourceFiles: new Set(input.files.map((file) => file.name)),
     });

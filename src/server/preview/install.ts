@@ -36,6 +36,9 @@ export function installArgs(paths: PnpmPaths, mode: 'offline' | 'online'): strin
     '--config.strict-peer-dependencies=false',
     '--config.auto-install-peers=true',
     '--config.package-import-method=hardlink',
+    // Like npm's flat node_modules: a config may require a package it never declared
+    // (webpack configs requiring terser-webpack-plugin), as it works with npm install.
+    '--config.shamefully-hoist=true',
     '--config.manage-package-manager-versions=false',
     '--config.confirm-modules-purge=false',
     '--config.update-notifier=false',

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { angularJsonWithoutFontInlining } from '../../core/builds/index.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { layerDirOf, WRITABLE_IN_NODE_MODULES } from './sandbox.ts';
 
@@ -83,13 +82,14 @@ export async function chownWorkspace(dir: string, uid: number, gid: number): Pro
 }
 
 /**
- * Turns off build steps that would need the network (core rule): Angular's font inlining. The
- * workspace's angular.json changes, never the version's.
+ * Kiln's build adaptations (core `buildAdaptations`: Angular's font inlining off, SvelteKit's
+ * static adapter) overwrite the workspace's copies, never the version's files.
  */
-export async function prepareOfflineBuild(dir: string, files: readonly ProjectFile[]): Promise<void> {
-  const angular = files.find((file) => file.name === 'angular.json');
-  const offline = angular ? angularJsonWithoutFontInlining(angular.content) : null;
-  if (offline) await fs.writeFile(path.join(dir, 'angular.json'), offline);
+export async function writeAdaptedFiles(dir: string, files: readonly ProjectFile[]): Promise<void> {
+  for (const file of files) {
+    const relative = safeRelativePath(file.name);
+    if (relative) await fs.writeFile(path.join(dir, relative), file.content);
+  }
 }
 
 /** A workspace and its build's writable layer (decision 0038). */
