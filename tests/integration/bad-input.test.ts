@@ -65,7 +65,8 @@ describe('bad input is refused, never a server error', () => {
   });
 
   it('answers a malformed percent-escape in a /content path with 404', async () => {
-    expect((await owner.request(`/content/${html.id}/1/index.html`)).status).toBe(200);
+    // A good path is sent on to the preview host (decision 0038).
+    expect((await owner.request(`/content/${html.id}/1/index.html`)).status).toBe(302);
     expect((await owner.request(`/content/${html.id}/1/%E0%A4%A`)).status).toBe(404);
     expect((await owner.request(`/content/${html.id}/1/a%2`)).status).toBe(404);
   });

@@ -29,12 +29,13 @@ describe('HTTP hardening', () => {
     expect(upload.status).not.toBe(413);
   });
 
-  it('sends security headers on the app, not on sandboxed /content pages', async () => {
+  it('sends security headers on the app, /content included (it only redirects to preview hosts)', async () => {
     const api = await kiln.app.request('/api/health');
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
     expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(api.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     const content = await kiln.app.request('/content/unknown/1');
-    expect(content.headers.get('x-frame-options')).toBeNull();
+    expect(content.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(content.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
   });
 });

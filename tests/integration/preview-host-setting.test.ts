@@ -52,8 +52,9 @@ describe('KILN_PREVIEW_HOST moves previews to a domain of their own', () => {
       url: string;
     };
     expect(body.url).toBe(`http://${chatId}-${version}.kiln-preview.test:3000/`);
+    // HTML versions too have a preview host of their own (decision 0038).
     expect(kiln.services.preview.previewUrl(chatId, version, 'html')).toBe(
-      `http://kiln.test:3000/content/${chatId}/${version}`,
+      `http://${chatId}-${version}.kiln-preview.test:3000/`,
     );
   });
 

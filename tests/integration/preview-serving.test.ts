@@ -28,7 +28,7 @@ describe('serving previews: HTML content, preview hosts, private tokens, events'
   });
   afterAll(async () => kiln?.close());
 
-  it('HTML: /content/{chatId}/{version} serves index.html with local Tailwind/daisyUI, and its other files', async () => {
+  it('HTML: /content/{chatId}/{version} sends to the preview host, which serves index.html with local Tailwind/daisyUI, and its other files', async () => {
     const { chatId, version } = await createVersion(kiln, {
       userId: ownerId,
       framework: 'html',
@@ -41,21 +41,27 @@ describe('serving previews: HTML content, preview hosts, private tokens, events'
     await kiln.services.preview.requestBuild(chatId, version);
     expect(await kiln.services.preview.getState(chatId, version)).toEqual({ status: 'ready' });
 
-    const index = await kiln.app.request(`/content/${chatId}/${version}`);
+    // The spec's address redirects: the app's origin never serves the generated page (decision 0038).
+    const content = await kiln.app.request(`/content/${chatId}/${version}`);
+    expect(content.status).toBe(302);
+    expect(content.headers.get('location')).toBe(`http://${previewHost(chatId, version)}:3000/`);
+
+    const host = previewHost(chatId, version);
+    const index = await kiln.app.request('/', { headers: { host } });
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(index.headers.get('content-security-policy')).toContain('sandbox allow-scripts');
+    // Its own origin: no CSP sandbox, so storage and module scripts work.
+    expect(index.headers.get('content-security-policy')).not.toContain('sandbox');
     const html = await index.text();
     expect(html).toContain('src="/_kiln/vendor/tailwindcss-browser.js"');
     expect(html).toContain('href="/_kiln/vendor/daisyui.css"');
     expect(html).not.toContain('cdn.');
-    expect(html).toContain(`<base href="/content/${chatId}/${version}/">`);
 
-    const about = await kiln.app.request(`/content/${chatId}/${version}/about.html`);
-    expect(await about.text()).toBe('<h1>About us</h1>');
-    const css = await kiln.app.request(`/content/${chatId}/${version}/style.css`);
+    const about = await kiln.app.request('/about.html', { headers: { host } });
+    expect(await about.text()).toContain('<h1>About us</h1>');
+    const css = await kiln.app.request('/style.css', { headers: { host } });
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect((await kiln.app.request(`/content/${chatId}/${version}/nope.js`)).status).toBe(404);
+    expect((await kiln.app.request('/nope.js', { headers: { host } })).status).toBe(404);
 
     const tailwind = await kiln.app.request('/_kiln/vendor/tailwindcss-browser.js');
     expect(tailwind.headers.get('content-type')).toContain('javascript');

@@ -32,9 +32,10 @@ export function createHttpApp(services: Services) {
   // Preview hosts ({chatId}-{version}.preview.{host}) first: they never reach the API or the SPA.
   const { db, preview } = services;
   const appOrigin = new URL(services.config.publicUrl).origin;
-  app.use('*', previewHostMiddleware({ db, preview, appOrigin }));
-  // The app's own pages and API (not /content, which sends its own sandboxing policy). A header
-  // a route set itself wins (an attachment's `default-src 'none'; sandbox`, issue 12 item 4).
+  const html = { templateFiles: loadBlankTemplate, blobs: services.blobs };
+  app.use('*', previewHostMiddleware({ db, preview, appOrigin, html }));
+  // The app's own pages and API. A header a route set itself wins (an attachment's
+  // `default-src 'none'; sandbox`, issue 12 item 4).
   const headerOptions = {
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'SAMEORIGIN',
@@ -44,10 +45,7 @@ export function createHttpApp(services: Services) {
   const appHeaders = secureHeaders(headerOptions);
   // Kiln's Tailwind/daisyUI copies are loaded by HTML previews, which run in an opaque origin.
   const vendorHeaders = secureHeaders({ ...headerOptions, crossOriginResourcePolicy: 'cross-origin' });
-  app.use('*', (c, next) => {
-    if (c.req.path.startsWith('/content/')) return next();
-    return (c.req.path.startsWith(VENDOR_PREFIX) ? vendorHeaders : appHeaders)(c, next);
-  });
+  app.use('*', (c, next) => (c.req.path.startsWith(VENDOR_PREFIX) ? vendorHeaders : appHeaders)(c, next));
 
   // Anything that may change state comes from the app's own pages, with the body type its route
   // reads (403 cross-site-request / 415); Better Auth checks its own (origin check, auth.ts).
@@ -110,7 +108,7 @@ export function createHttpApp(services: Services) {
   api.all('*', (c) => apiError(c, 404, 'not-found', 'No such API endpoint'));
   app.route('/api', api);
 
-  app.route('/', contentRoutes({ services, db, templateFiles: loadBlankTemplate }));
+  app.route('/', contentRoutes({ services, db }));
   app.route('/', webAppRoutes(services.webRoot, services.config.previewHosts));
 
   app.onError((error, c) => {

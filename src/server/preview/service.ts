@@ -48,7 +48,10 @@ export interface PreviewService {
   /** Queues the build of a finished version (HTML: ready at once; cached content: ready at once). */
   requestBuild(chatId: string, version: number, options?: { force?: boolean }): Promise<void>;
   getState(chatId: string, version: number): Promise<PreviewState>;
-  /** Where the version is seen: `/content/...` for HTML, its preview host otherwise. */
+  /**
+   * Where the version is seen: its preview host, for HTML versions too (decision 0038); the
+   * framework no longer changes the address.
+   */
   previewUrl(chatId: string, version: number, framework?: Framework): string;
   /** previewUrl plus a signed token for a private chat's owner. */
   tokenUrl(chatId: string, version: number, framework: Framework): string;
@@ -101,8 +104,8 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
   const publishStatus = (chatId: string, version: number, status: BuildStatus, error?: BuildErrorPayload) =>
     realtime.publish({ type: 'build-status', chatId, version, status, error });
 
-  function previewUrl(chatId: string, version: number, framework?: Framework): string {
-    if (framework === 'html') return `${config.publicUrl}/content/${chatId}/${version}`;
+  // Every framework, HTML too, is seen on its own preview host (decisions 0034, 0038).
+  function previewUrl(chatId: string, version: number): string {
     const port = publicUrl.port ? `:${publicUrl.port}` : '';
     return `${publicUrl.protocol}//${chatId}-${version}.${config.previewHosts.preview}${port}/`;
   }
@@ -124,7 +127,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       chatId,
       version: number,
       previewId: `${chatId}-${number}`,
-      url: previewUrl(chatId, number, version.framework),
+      url: previewUrl(chatId, number),
       timestamp: Date.now(),
     });
   }
@@ -231,8 +234,8 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     },
     previewUrl,
 
-    tokenUrl(chatId, version, framework) {
-      const url = previewUrl(chatId, version, framework);
+    tokenUrl(chatId, version) {
+      const url = previewUrl(chatId, version);
       return `${url}?token=${createPreviewToken(deps.secret, chatId)}`;
     },
 

@@ -1,28 +1,27 @@
 import { Hono } from 'hono';
 import { parseVersionNumber } from '../../../core/chats/index.ts';
 import { decide } from '../../../core/permissions/index.ts';
-import type { Framework } from '../../../core/frameworks/index.ts';
 import { sessionMiddleware } from '../../auth/session.ts';
 import type { Database } from '../../db/client.ts';
 import type { Services } from '../../http/context.ts';
 import type { AppEnv } from '../../http/viewer.ts';
-import type { ProjectFile } from '../content-hash.ts';
-import { loadPreviewVersion, projectFiles } from '../versions.ts';
-import { rewriteCdnReferences, vendorFile, VENDOR_PREFIX } from './cdn-map.ts';
-import { contentTypeOf } from './content-types.ts';
+import { createPreviewToken } from '../preview-token.ts';
+import { loadPreviewVersion } from '../versions.ts';
+import { vendorFile, VENDOR_PREFIX } from './cdn-map.ts';
+import { decodePath } from './html-version.ts';
 import { PLACEHOLDER_SVG } from './pages.ts';
 
 export interface ContentRouteDeps {
   services: Services;
   db: Database;
-  templateFiles: (framework: Framework) => Promise<ProjectFile[]>;
 }
 
 /**
- * The HTML preview (spec §2): `/content/{chatId}/{version}[/path]` serves the version's files
- * straight from its snapshot, CDN references mapped to Kiln's copies. Served on the app's
- * origin, so every response carries a CSP `sandbox`: the page runs in an opaque origin and
- * cannot use the viewer's session, even when opened in its own tab.
+ * The HTML preview's address (spec §2): `/content/{chatId}/{version}[/path]` answers with a
+ * redirect to the version's preview host (decision 0038), the same path and query, where the
+ * page runs in an origin of its own. The app's origin never serves a generated page. A viewer
+ * who may see a private chat gets a fresh token in the address (the preview host makes it a
+ * cookie); anyone else gets the same 404 as for a chat that does not exist.
  */
 export function contentRoutes(deps: ContentRouteDeps) {
   const app = new Hono<AppEnv>();
@@ -32,9 +31,9 @@ export function contentRoutes(deps: ContentRouteDeps) {
     return c.body(PLACEHOLDER_SVG, 200, { 'content-type': 'image/svg+xml' });
   });
 
-  // Loaded by HTML versions, which run in an opaque origin (sandboxed frame or CSP sandbox):
-  // without CORP cross-origin the browser refuses them and every HTML preview is unstyled.
-  // Public, credential-free copies of npm packages, so any origin may read them.
+  // Loaded by the editor's in-page frame of a streaming HTML version (an opaque origin): without
+  // CORP cross-origin the browser refuses them and the page is unstyled. Public, credential-free
+  // copies of npm packages, so any origin may read them.
   app.get(`${VENDOR_PREFIX}:name`, (c) => {
     const file = vendorFile(c.req.param('name'));
     if (!file) return c.text('Not found', 404);
@@ -65,57 +64,21 @@ export function contentRoutes(deps: ContentRouteDeps) {
       ).allowed;
     if (!version || !allowed) return c.text('Not found', 404);
 
-    const prefix = `/content/${chatId}/${number}`;
-    const pathname = new URL(c.req.url).pathname;
-    // The path after /content/{chatId}/{version}/, taken from the raw segments.
-    const rest = decodePath(pathname.split('/').slice(4).join('/'))?.replace(/^\/+/, '');
-    if (rest === undefined) return c.text('Not found', 404);
-    const files = projectFiles(version, version.framework === 'html' ? await deps.templateFiles('html') : []);
-    const file = findFile(files, rest);
-    if (!file) return c.text('Not found', 404);
-
-    c.header(
-      'Content-Security-Policy',
-      "sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads; frame-ancestors 'self'",
-    );
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Cache-Control', 'no-cache');
-    const type = contentTypeOf(file.name);
-    if (!type.startsWith('text/html')) return c.body(file.content, 200, { 'content-type': type });
-    let html = rewriteCdnReferences(file.content);
-    // Without a trailing slash the browser would resolve relative links one folder too high.
-    if (rest === '' && !pathname.endsWith('/')) html = injectBase(html, `${prefix}/`);
-    return c.body(html, 200, { 'content-type': type });
+    const url = new URL(c.req.url);
+    // The path after /content/{chatId}/{version}/, as sent (still percent-encoded).
+    const rest = url.pathname.split('/').slice(4).join('/');
+    if (decodePath(rest) === undefined) return c.text('Not found', 404);
+    const target = new URL(deps.services.preview.previewUrl(chatId, number, version.framework));
+    target.pathname = `/${rest.replace(/^\/+/, '')}`;
+    target.search = url.search;
+    if (version.isPrivate) {
+      target.searchParams.set('token', createPreviewToken(deps.services.preview.secret, chatId));
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(target.href, 302);
   });
   // Anything else under /content (no version, no chat) is no page either, not the web app.
   content.all('*', (c) => c.text('Not found', 404));
   app.route('/content', content);
   return app;
-}
-
-/** A URL path decoded, or undefined when it holds a malformed percent-escape (`%E0%A4%A`). */
-function decodePath(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-function findFile(files: readonly ProjectFile[], rest: string): ProjectFile | undefined {
-  const byName = new Map(files.map((file) => [file.name.replace(/^\.\//, ''), file]));
-  const candidates =
-    rest === '' ? ['index.html'] : [rest, `${rest}.html`, `${rest.replace(/\/$/, '')}/index.html`];
-  for (const name of candidates) {
-    const file = byName.get(name);
-    if (file) return file;
-  }
-  return undefined;
-}
-
-function injectBase(html: string, href: string): string {
-  if (/<base\s/i.test(html)) return html;
-  const tag = `<base href="${href}">`;
-  if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (head) => `${head}${tag}`);
-  return tag + html;
 }

@@ -32,6 +32,11 @@ export function notFoundPage(): string {
   );
 }
 
+/** A path an HTML version has no file for. */
+export function missingPage(): string {
+  return page('Page not found', '<h1>Page not found</h1><p>This version has no file at this address.</p>');
+}
+
 export function tokenLimitPage(): string {
   return page(
     'Generation in progress',

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
 import type { PreviewService } from '../service.ts';
 import { loadPreviewVersion } from '../versions.ts';
+import { serveHtmlVersion, type HtmlVersionDeps } from './html-version.ts';
 import { buildErrorPage, buildingPage, notFoundPage, tokenLimitPage } from './pages.ts';
 import { readOutputFile } from './serve-output.ts';
 
@@ -13,6 +14,8 @@ export interface PreviewHostDeps {
   preview: PreviewService;
   /** The app's origin: the only page allowed to frame a preview. */
   appOrigin: string;
+  /** HTML versions are served from their snapshot (decision 0038). */
+  html: HtmlVersionDeps;
 }
 
 const TOKEN_COOKIE = 'kiln_preview_token';
@@ -44,7 +47,8 @@ export function parsePreviewHost(
 
 /**
  * Host-based routing for previews (decision 0034): runs before the API and the web app, and
- * answers every request whose Host is a preview host with the version's built output.
+ * answers every request whose Host is a preview host with the version's built output, or an
+ * HTML version's own files (decision 0038).
  */
 export function previewHostMiddleware(deps: PreviewHostDeps): MiddlewareHandler {
   return async (c, next) => {
@@ -66,6 +70,24 @@ function securityHeaders(c: Context, appOrigin: string): void {
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
 }
 
+/**
+ * The token cookie must reach a preview the editor frames, which is another *site* than the app
+ * on `*.localhost` or under KILN_PREVIEW_HOST: there a SameSite=Lax cookie is never sent.
+ * Where the browser takes a Secure cookie (https, or http on localhost), it is SameSite=None and
+ * Partitioned (CHIPS), so it is kept with third-party cookies blocked, and only for pages framed
+ * by this top-level site; elsewhere (plain http on a name the app shares) Lax, which that
+ * same-site frame sends.
+ */
+function tokenCookieOptions(c: Context, appOrigin: string) {
+  const hostname = (c.req.header('host') ?? '').toLowerCase().replace(/:\d+$/, '');
+  const isSecure =
+    appOrigin.startsWith('https:') || hostname === 'localhost' || hostname.endsWith('.localhost');
+  const base = { path: '/', httpOnly: true, maxAge: Math.floor(PREVIEW_TOKEN_TTL_MS / 1000) };
+  return isSecure
+    ? { ...base, sameSite: 'None' as const, secure: true, partitioned: true }
+    : { ...base, sameSite: 'Lax' as const };
+}
+
 async function servePreview(
   c: Context,
   deps: PreviewHostDeps,
@@ -79,12 +101,7 @@ async function servePreview(
   if (version.isPrivate) {
     const fromQuery = c.req.query('token');
     if (fromQuery && verifyPreviewToken(deps.preview.secret, chatId, fromQuery)) {
-      setCookie(c, TOKEN_COOKIE, fromQuery, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'Lax',
-        maxAge: Math.floor(PREVIEW_TOKEN_TTL_MS / 1000),
-      });
+      setCookie(c, TOKEN_COOKIE, fromQuery, tokenCookieOptions(c, deps.appOrigin));
       // Drop the token from the address so it never travels in a Referer.
       const url = new URL(c.req.url);
       url.searchParams.delete('token');
@@ -96,7 +113,11 @@ async function servePreview(
     }
   }
 
-  if (version.framework === 'html') return c.redirect(deps.preview.previewUrl(chatId, number, 'html'), 302);
+  if (version.framework === 'html') {
+    // Its own origin: no sandbox, so storage, IndexedDB and module scripts work (decision 0038).
+    const served = await serveHtmlVersion(version, new URL(c.req.url).pathname, deps.html);
+    return c.body(served.body as string | Uint8Array<ArrayBuffer>, served.status, served.headers);
+  }
   c.header('Cache-Control', 'no-store');
   if (version.finishReason === 'length') return c.html(tokenLimitPage(), 200);
 
