@@ -49,19 +49,19 @@ test('HTML versions are styled in the canvas, in fullscreen, in a new tab and af
   const canvasSection = page.frameLocator('iframe[title^="Preview of"]').first().locator('section').first();
   const lightBase200 = await expectStyled(canvasSection);
 
-  // Fullscreen: the same frame, in a dialog.
+  // Fullscreen: the version at its webcontainer host, in a dialog.
   await page.getByRole('button', { name: 'Fullscreen' }).click();
   const fullscreen = page.getByRole('dialog', { name: /Pricing Table/ });
   expect(await expectStyled(fullscreen.frameLocator('iframe').locator('section').first())).toBe(lightBase200);
   await page.keyboard.press('Escape');
   await expect(fullscreen).toBeHidden();
 
-  // 'Open in a new tab': /content/{chatId}/{version}, sandboxed by its CSP.
+  // 'Open in a new tab': /content/{chatId}/{version}, which sends it to its preview host.
   const [tab] = await Promise.all([
     page.context().waitForEvent('page'),
     page.getByRole('link', { name: 'Open in a new tab' }).click(),
   ]);
-  await expect(tab).toHaveURL(/\/content\/[^/]+\/1$/);
+  await expect(tab).toHaveURL(/^http:\/\/[^/]+-1\.preview\.localhost:\d+\/$/);
   expect(await expectStyled(tab.locator('section').first())).toBe(lightBase200);
   await tab.close();
 

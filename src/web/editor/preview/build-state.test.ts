@@ -97,6 +97,32 @@ describe('the stored build state read when a version is opened', () => {
     expect(applyStoredBuildState(built, { status: 'ready', url })).toMatchObject({ status: 'ready', url });
   });
 
+  it("a private chat's address is only the server's answer for this viewer, never a broadcast one", () => {
+    const hostUrl = 'http://c-2.preview.localhost/';
+    const opened = initialBuildState('c', 2, {
+      isBuilt: true,
+      finishReason: 'stop',
+      previewUrl: hostUrl,
+      isPrivate: true,
+    });
+    expect(opened).toMatchObject({ status: 'ready', url: null });
+    const event = {
+      type: 'preview-ready',
+      chatId: 'c',
+      version: 2,
+      previewId: 'p',
+      url: hostUrl,
+      timestamp: 1,
+    } as const;
+    expect(reduceBuildEvent(opened, event, 5).url).toBeNull();
+    const url = `${hostUrl}?token=abc`;
+    const answered = applyStoredBuildState(opened, { status: 'ready', url });
+    expect(reduceBuildEvent(answered, event, 6).url).toBe(url);
+    // A public chat's address is known at once, and events may give it.
+    const open = initialBuildState('c', 2, { isBuilt: true, finishReason: 'stop', previewUrl: hostUrl });
+    expect(open.url).toBe(hostUrl);
+  });
+
   it('keeps a token-limit, and ignores an idle record', () => {
     const cut = initialBuildState('c', 2, { isBuilt: false, finishReason: 'length', previewUrl: null });
     expect(applyStoredBuildState(cut, { status: 'error', url: 'x' }).status).toBe('token-limit');

@@ -13,6 +13,11 @@ export interface PreviewBuildState {
   error: BuildErrorPayload | null;
   /** The built preview's address, once ready. */
   url: string | null;
+  /**
+   * A private chat's preview address carries the viewer's token, so only the server's answer
+   * for this viewer gives it (GET /api/chats/:id/preview/:version), never a broadcast event.
+   */
+  isPrivate: boolean;
   /** Bumped by refresh-preview / file-change and the Reload button: the frame reloads. */
   reloadCount: number;
   /** When the ready signal came for a chat/version other than the last one shown (starting overlay). */
@@ -22,8 +27,9 @@ export interface PreviewBuildState {
 export function initialBuildState(
   chatId: string,
   version: number | null,
-  input: { isBuilt: boolean; finishReason: string | null; previewUrl: string | null },
+  input: { isBuilt: boolean; finishReason: string | null; previewUrl: string | null; isPrivate?: boolean },
 ): PreviewBuildState {
+  const isPrivate = input.isPrivate ?? false;
   const status: PreviewBuildState['status'] =
     input.finishReason === 'length' ? 'token-limit' : input.isBuilt ? 'ready' : 'waiting';
   return {
@@ -31,7 +37,8 @@ export function initialBuildState(
     version,
     status,
     error: null,
-    url: input.isBuilt ? input.previewUrl : null,
+    url: input.isBuilt && !isPrivate ? input.previewUrl : null,
+    isPrivate,
     reloadCount: 0,
     readyAt: null,
   };
@@ -55,7 +62,13 @@ export function reduceBuildEvent(
       };
     case 'preview-ready':
       if (!isThisVersion(event.version)) return state;
-      return { ...state, status: 'ready', error: null, url: event.url, readyAt: now };
+      return {
+        ...state,
+        status: 'ready',
+        error: null,
+        url: state.isPrivate ? state.url : event.url,
+        readyAt: now,
+      };
     case 'message-update':
       if (!isThisVersion(event.version) || !event.isBuilt || state.status === 'ready') return state;
       return { ...state, status: 'ready', error: null, readyAt: now };

@@ -2,7 +2,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useEditor, useEditorStream } from '../state/editor-context.ts';
 import { HtmlPreviewFrame } from './html-preview-frame.tsx';
-import { webcontainerHostUrl } from './preview-addresses.ts';
+import { fullscreenUrl } from './preview-addresses.ts';
 
 interface FullscreenDialogProps {
   open: boolean;
@@ -10,13 +10,18 @@ interface FullscreenDialogProps {
 }
 
 /**
- * Spec §2 "Fullscreen": HTML in an in-page frame that follows links between generated files and
- * blocks external ones; a built other framework at {chatId}-{version}.webcontainer.{host}.
+ * Spec §2 "Fullscreen": the version at {chatId}-{version}.webcontainer.{host} (with a private
+ * chat's token). HTML in the in-page frame, which follows links between generated files (its
+ * own origin) and blocks external ones.
  */
 export function FullscreenDialog({ open, onOpenChange }: FullscreenDialogProps) {
-  const { framework, chatId, selectedVersion, data } = useEditor();
+  const { framework, chatId, selectedVersion, data, build } = useEditor();
   const { snapshot } = useEditorStream();
   const title = data.chat.title ?? 'Component';
+  const address =
+    selectedVersion === null || (data.chat.isPrivate && build.url === null)
+      ? null
+      : fullscreenUrl(chatId, selectedVersion, build.url);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -37,11 +42,16 @@ export function FullscreenDialog({ open, onOpenChange }: FullscreenDialogProps) 
           </div>
           <div className="relative min-h-0 flex-1">
             {framework === 'html' && snapshot ? (
-              <HtmlPreviewFrame files={snapshot.files} title={`${title} (full screen)`} />
-            ) : selectedVersion !== null ? (
+              <HtmlPreviewFrame
+                files={snapshot.files}
+                isFinished
+                address={address}
+                title={`${title} (full screen)`}
+              />
+            ) : address !== null ? (
               <iframe
                 title={`${title} (full screen)`}
-                src={webcontainerHostUrl(chatId, selectedVersion)}
+                src={address}
                 sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"
                 className="absolute inset-0 size-full border-0 bg-white"
               />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  filesRevision,
   buildPreviewDocument,
   findEntryHtml,
   resolveProjectPath,
@@ -68,5 +69,18 @@ describe('HTML preview document', () => {
       ])?.name,
     ).toBe('b.html');
     expect(findEntryHtml([{ name: 'x.js', content: '' }])).toBeNull();
+  });
+
+  it('fingerprints the files: a finished page reloads when one changes (a theme change), not otherwise', () => {
+    const files = [
+      { name: 'index.html', content: '<html data-theme="light">' },
+      { name: 'app.js', content: 'x' },
+    ];
+    expect(filesRevision(files.map((file) => ({ ...file })))).toBe(filesRevision(files));
+    const themed = [{ ...files[0]!, content: '<html data-theme="dracula">' }, files[1]!];
+    expect(filesRevision(themed)).not.toBe(filesRevision(files));
+    expect(filesRevision([{ name: 'index.htmlx', content: '' }])).not.toBe(
+      filesRevision([{ name: 'index.html', content: 'x' }]),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { PREVIEW_BLOCKED_MESSAGE, PREVIEW_NAVIGATE_MESSAGE } from '../../../core/preview/frame-messages.ts';
 import type { VendorUrls } from './vendor-assets.ts';
 
 export interface PreviewFile {
@@ -5,8 +6,7 @@ export interface PreviewFile {
   content: string;
 }
 
-export const NAVIGATE_MESSAGE = 'kiln-preview-navigate';
-export const BLOCKED_MESSAGE = 'kiln-preview-blocked';
+export { PREVIEW_BLOCKED_MESSAGE as BLOCKED_MESSAGE, PREVIEW_NAVIGATE_MESSAGE as NAVIGATE_MESSAGE };
 
 /**
  * Runs inside the sandboxed frame: links to generated files are handed to the page (which
@@ -18,8 +18,8 @@ document.addEventListener('click',function(e){
 var t=e.target;var a=t&&t.closest?t.closest('a[href]'):null;if(!a)return;
 var href=a.getAttribute('href')||'';if(href===''||href.charAt(0)==='#')return;
 e.preventDefault();
-if(/^([a-z][a-z0-9+.-]*:|\\/\\/)/i.test(href)){post('${BLOCKED_MESSAGE}',href);return;}
-post('${NAVIGATE_MESSAGE}',href);
+if(/^([a-z][a-z0-9+.-]*:|\\/\\/)/i.test(href)){post('${PREVIEW_BLOCKED_MESSAGE}',href);return;}
+post('${PREVIEW_NAVIGATE_MESSAGE}',href);
 },true);
 document.addEventListener('submit',function(e){e.preventDefault();},true);
 })();</script>`;
@@ -65,6 +65,22 @@ function decodeURIComponentSafe(part: string): string {
   } catch {
     return part;
   }
+}
+
+/**
+ * A short fingerprint (FNV-1a) of the files' names and contents. A finished version on its
+ * preview host reloads when it changes: a theme change rewrites index.html in place.
+ */
+export function filesRevision(files: readonly PreviewFile[]): string {
+  let hash = 0x811c9dc5;
+  for (const file of files) {
+    for (const text of [file.name, '\0', file.content, '\0']) {
+      for (let index = 0; index < text.length; index++) {
+        hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+      }
+    }
+  }
+  return (hash >>> 0).toString(36);
 }
 
 /** The page to show first: index.html at the root, else the first HTML file. */

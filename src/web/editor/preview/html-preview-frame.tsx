@@ -4,22 +4,33 @@ import { cn } from '../../lib/cn.ts';
 import {
   BLOCKED_MESSAGE,
   buildPreviewDocument,
+  filesRevision,
   findEntryHtml,
   NAVIGATE_MESSAGE,
   resolveProjectPath,
   type PreviewFile,
 } from './html-document.ts';
+import { useSwappedFrames, type FrameSource, type SwappedFrame } from './use-swapped-frames.ts';
 import { vendorUrls } from './vendor-assets.ts';
 
-interface LoadedFrame {
-  key: number;
-  doc: string;
-}
-
-let nextFrameKey = 0;
+/**
+ * A srcdoc document inherits the editor's origin, so it must never get allow-same-origin: it
+ * runs in an opaque origin. A preview host is an origin of its own, never Kiln's, so there
+ * allow-same-origin only gives the page its own storage and module scripts (decision 0038).
+ */
+const SANDBOX: Record<FrameSource['kind'], string> = {
+  document: 'allow-scripts',
+  address: 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals',
+};
 
 interface HtmlPreviewFrameProps {
   files: readonly PreviewFile[];
+  /**
+   * Finished: the version is shown at `address`, its preview host (nothing new until the address
+   * is known). Otherwise (streaming) its files are written into the frame.
+   */
+  isFinished: boolean;
+  address: string | null;
   title: string;
   /** Changing it reloads the frame (the Reload button, refresh-preview events). */
   reloadKey?: number;
@@ -27,35 +38,33 @@ interface HtmlPreviewFrameProps {
 }
 
 /**
- * An HTML version in `<iframe sandbox="allow-scripts">` (never allow-same-origin: generated
- * code must not reach Kiln's origin). The document is rebuilt from the files, so it follows the
- * stream; a new document loads in a second frame that is swapped in once loaded, so the
- * preview does not flash white on every update. Links between generated pages are followed in
- * place; external links are blocked.
+ * An HTML version. While it streams, a document rebuilt from its files follows the stream (links
+ * between generated pages are followed in place); once finished, its preview host, a real origin
+ * where storage, IndexedDB and module scripts work. Each change loads in a second frame swapped in
+ * once loaded, so the preview does not flash white, from the stream to the finished page too.
+ * External links are blocked either way.
  */
-export function HtmlPreviewFrame({ files, title, reloadKey = 0, className }: HtmlPreviewFrameProps) {
+export function HtmlPreviewFrame({
+  files,
+  isFinished,
+  address,
+  title,
+  reloadKey = 0,
+  className,
+}: HtmlPreviewFrameProps) {
   const [pagePath, setPagePath] = useState<string | null>(null);
   const entry = findEntryHtml(files);
   const page = (pagePath !== null ? files.find((file) => file.name === pagePath) : undefined) ?? entry;
   const vendor = useMemo(() => vendorUrls(), []);
   const document = useMemo(
-    () => (page ? buildPreviewDocument(files, page, vendor) : null),
-    [files, page, vendor],
+    () => (page && !isFinished ? buildPreviewDocument(files, page, vendor) : null),
+    [files, page, vendor, isFinished],
   );
-
-  // Each new document loads in a fresh hidden frame that replaces the shown one once loaded.
-  const [frames, setFrames] = useState<{ front: LoadedFrame | null; pending: LoadedFrame | null }>(() => ({
-    front: document === null ? null : { key: nextFrameKey++, doc: document },
-    pending: null,
-  }));
-  const [lastDocument, setLastDocument] = useState({ document, reloadKey });
-  if (lastDocument.document !== document || lastDocument.reloadKey !== reloadKey) {
-    setLastDocument({ document, reloadKey });
-    const next = document === null ? null : { key: nextFrameKey++, doc: document };
-    setFrames((current) =>
-      current.front === null ? { front: next, pending: null } : { ...current, pending: next },
-    );
-  }
+  const revision = useMemo(() => (isFinished ? filesRevision(files) : ''), [files, isFinished]);
+  let source: FrameSource | null = null;
+  if (isFinished && address !== null) source = { kind: 'address', url: address, revision };
+  else if (document !== null) source = { kind: 'document', document };
+  const { front, pending, onPendingLoad } = useSwappedFrames(source, reloadKey);
   const frontRef = useRef<HTMLIFrameElement>(null);
   const pendingRef = useRef<HTMLIFrameElement>(null);
 
@@ -68,7 +77,7 @@ export function HtmlPreviewFrame({ files, title, reloadKey = 0, className }: Htm
       if (typeof href !== 'string') return;
       if (type === BLOCKED_MESSAGE) {
         toast('External links are blocked in the preview', { description: href, duration: 3000 });
-      } else if (type === NAVIGATE_MESSAGE && currentPage) {
+      } else if (type === NAVIGATE_MESSAGE && currentPage && !isFinished) {
         const target = resolveProjectPath(currentPage, href);
         if (target !== null && files.some((file) => file.name === target && /\.html?$/i.test(file.name))) {
           setPagePath(target);
@@ -77,40 +86,26 @@ export function HtmlPreviewFrame({ files, title, reloadKey = 0, className }: Htm
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [currentPage, files]);
+  }, [currentPage, files, isFinished]);
+
+  const frame = (shown: SwappedFrame, isPending: boolean) => (
+    <iframe
+      key={shown.key}
+      ref={isPending ? pendingRef : frontRef}
+      title={isPending ? 'Loading the next preview' : title}
+      aria-hidden={isPending ? 'true' : undefined}
+      tabIndex={isPending ? -1 : undefined}
+      sandbox={SANDBOX[shown.source.kind]}
+      {...(shown.source.kind === 'document' ? { srcDoc: shown.source.document } : { src: shown.source.url })}
+      onLoad={isPending ? () => onPendingLoad(shown) : undefined}
+      className={cn('absolute inset-0 size-full border-0', isPending && 'invisible')}
+    />
+  );
 
   return (
     <div className={cn('relative h-full w-full bg-white', className)}>
-      {frames.front ? (
-        <iframe
-          key={frames.front.key}
-          ref={frontRef}
-          title={title}
-          sandbox="allow-scripts"
-          srcDoc={frames.front.doc}
-          className="absolute inset-0 size-full border-0"
-        />
-      ) : null}
-      {frames.pending ? (
-        <iframe
-          key={frames.pending.key}
-          ref={pendingRef}
-          title="Loading the next preview"
-          aria-hidden="true"
-          tabIndex={-1}
-          sandbox="allow-scripts"
-          srcDoc={frames.pending.doc}
-          onLoad={() => {
-            const loaded = frames.pending;
-            setFrames((current) =>
-              current.pending && loaded && current.pending.key === loaded.key
-                ? { front: current.pending, pending: null }
-                : current,
-            );
-          }}
-          className="invisible absolute inset-0 size-full border-0"
-        />
-      ) : null}
+      {front ? frame(front, false) : null}
+      {pending ? frame(pending, true) : null}
     </div>
   );
 }

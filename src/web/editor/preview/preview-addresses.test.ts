@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagePreviewHosts, previewHostUrl, webcontainerHostUrl } from './preview-addresses.ts';
+import { fullscreenUrl, pagePreviewHosts, previewHostUrl, webcontainerHostUrl } from './preview-addresses.ts';
 
 const page = { protocol: 'http:', host: 'kiln.test:3000', hostname: 'kiln.test', port: '3000' };
 
@@ -16,5 +16,15 @@ describe('spec §2 preview addresses', () => {
     expect(webcontainerHostUrl('c', 2, { ...page, protocol: 'https:', port: '' }, hosts)).toBe(
       'https://c-2.webcontainer.kiln-preview.test',
     );
+  });
+
+  it('fullscreen: the webcontainer host, with the token of the address the server gave (private chats)', () => {
+    expect(fullscreenUrl('c', 2, 'http://c-2.preview.kiln.test:3000/', page)).toBe(
+      'http://c-2.webcontainer.kiln.test:3000/',
+    );
+    expect(fullscreenUrl('c', 2, 'http://c-2.preview.kiln.test:3000/?token=a.b-c', page)).toBe(
+      'http://c-2.webcontainer.kiln.test:3000/?token=a.b-c',
+    );
+    expect(fullscreenUrl('c', 2, null, page)).toBe('http://c-2.webcontainer.kiln.test:3000/');
   });
 });

@@ -31,7 +31,7 @@ function hostUrl(label: string, host: string, location: PageLocation): string {
   return `${location.protocol}//${label}.${host}${location.port ? `:${location.port}` : ''}`;
 }
 
-/** {chatId}-{version}.preview.{host}: a built non-HTML version ('Open in a new tab'). */
+/** {chatId}-{version}.preview.{host}: a finished version (HTML too, decision 0038). */
 export function previewHostUrl(
   chatId: string,
   version: number,
@@ -41,7 +41,7 @@ export function previewHostUrl(
   return hostUrl(`${chatId}-${version}`, hosts.preview, location);
 }
 
-/** {chatId}-{version}.webcontainer.{host}: the fullscreen frame of a built non-HTML version. */
+/** {chatId}-{version}.webcontainer.{host}: the fullscreen frame of a finished version. */
 export function webcontainerHostUrl(
   chatId: string,
   version: number,
@@ -49,4 +49,21 @@ export function webcontainerHostUrl(
   hosts: PreviewHosts = pagePreviewHosts(location),
 ): string {
   return hostUrl(`${chatId}-${version}`, hosts.webcontainer, location);
+}
+
+/**
+ * The fullscreen frame's address: the webcontainer host, carrying the token of the preview
+ * address the server gave this viewer (a private chat's; the token names the chat, not a host).
+ */
+export function fullscreenUrl(
+  chatId: string,
+  version: number,
+  previewAddress: string | null,
+  location: PageLocation = window.location,
+  hosts: PreviewHosts = pagePreviewHosts(location),
+): string {
+  const url = new URL(`${webcontainerHostUrl(chatId, version, location, hosts)}/`);
+  const token = previewAddress === null ? null : new URL(previewAddress).searchParams.get('token');
+  if (token) url.searchParams.set('token', token);
+  return url.href;
 }

@@ -28,7 +28,16 @@ export function PreviewCanvas() {
   if (isIncomplete) {
     body = <IncompleteVersionPanel />;
   } else if (framework === 'html' && hasHtmlPage && snapshot && (status === 'ready' || isGenerating)) {
-    body = <HtmlPreviewFrame files={snapshot.files} title={title} reloadKey={build.reloadCount} />;
+    // Streaming: the files, written into the frame. Finished: the version's preview host.
+    body = (
+      <HtmlPreviewFrame
+        files={snapshot.files}
+        isFinished={!isGenerating}
+        address={build.url}
+        title={title}
+        reloadKey={build.reloadCount}
+      />
+    );
   } else if (status === 'loading' && (isGenerating || editor.isSnapshotLoading)) {
     body = <CreatingSkeleton />;
   } else if (status === 'loading') {

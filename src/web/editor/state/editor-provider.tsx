@@ -152,6 +152,7 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
     isHtml,
     isBuilt: assistant?.isBuilt ?? false,
     finishReason: assistant?.finishReason ?? null,
+    isPrivate: data.chat.isPrivate,
   });
   const { onEvent: onBuildEvent } = preview;
   const isGeneratingRef = useRef(isGenerating);
