@@ -30,9 +30,9 @@ test('create from the home page, watch it stream, iterate with Enter, switch ver
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing Table' })).toBeVisible();
 
-  // The HTML preview runs in a sandboxed frame without allow-same-origin.
+  // The finished HTML version runs on its preview host, an origin of its own (decision 0038).
   const frame = page.locator('iframe[title^="Preview of"]').first();
-  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(frame).toHaveAttribute('src', /^http:\/\/[^/]+-1\.preview\.localhost:\d+/);
   await expect(
     page.frameLocator('iframe[title^="Preview of"]').first().getByText('Most popular'),
   ).toBeVisible();
