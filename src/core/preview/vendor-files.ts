@@ -1,7 +1,7 @@
 /**
- * Kiln's own copies of the CDN packages HTML versions use (decision 0034), served by the app at
- * `{VENDOR_PREFIX}{name}`. The editor's canvas, fullscreen and `/content/...` all load these
- * same files, so one route decides how they are served (they are loaded by opaque origins).
+ * Kiln's own copies of the CDN packages HTML versions use (decision 0034), served at
+ * `{VENDOR_PREFIX}{name}` by the app (to the editor's srcdoc frame of a streaming version, an
+ * opaque origin) and by each preview host (to the finished version, decision 0038).
  */
 export const VENDOR_PREFIX = '/_kiln/vendor/';
 

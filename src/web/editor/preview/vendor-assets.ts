@@ -1,8 +1,8 @@
 import { VENDOR_FILES, VENDOR_PREFIX } from '../../../core/preview/vendor-files.ts';
 
-// The Tailwind browser build and daisyUI as the server serves them to `/content/...` pages, so
-// a streamed HTML preview (an opaque-origin srcdoc frame) is styled without reaching a CDN and
-// every place an HTML version is shown loads the same files with the same headers.
+// The Tailwind browser build and daisyUI as the app serves them (the preview hosts serve the same
+// files to finished HTML versions), so a streamed HTML preview (an opaque-origin srcdoc frame) is
+// styled without reaching a CDN, like the finished page.
 
 export interface VendorUrls {
   tailwindScript: string;
