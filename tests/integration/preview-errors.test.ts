@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildVersion,
   createPreviewKiln,
   createUser,
   createVersion,
   templateWith,
-  waitForBuild,
   type TestKiln,
 } from './preview-helpers.ts';
 
@@ -21,13 +21,8 @@ describe('preview build errors end in the spec titles', () => {
   afterAll(async () => kiln?.close());
 
   async function buildOf(changes: Record<string, string | null>) {
-    const { chatId, version } = await createVersion(kiln, {
-      userId,
-      framework: 'react',
-      files: templateWith('react', changes),
-    });
-    await kiln.services.preview.requestBuild(chatId, version);
-    return waitForBuild(kiln, chatId, version);
+    return (await buildVersion(kiln, { userId, framework: 'react', files: templateWith('react', changes) }))
+      .state;
   }
 
   const packageJson = (

@@ -76,6 +76,16 @@ export async function createVersion(
   return { chatId, version };
 }
 
+/** A version of `files` (createVersion's options), built: its ids and the state it ended in. */
+export async function buildVersion(
+  kiln: TestKiln,
+  options: Parameters<typeof createVersion>[1],
+): Promise<{ chatId: string; version: number; state: PreviewState }> {
+  const { chatId, version } = await createVersion(kiln, options);
+  await kiln.services.preview.requestBuild(chatId, version);
+  return { chatId, version, state: await waitForBuild(kiln, chatId, version) };
+}
+
 /** Polls the state until it leaves the build steps. */
 export async function waitForBuild(
   kiln: TestKiln,

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildVersion,
   createPreviewKiln,
   createUser,
-  createVersion,
   previewHost,
   templateWith,
-  waitForBuild,
   type TestKiln,
 } from './preview-helpers.ts';
 
@@ -26,9 +25,7 @@ describe('real project shapes', () => {
   afterAll(async () => kiln?.close());
 
   async function build(files: { name: string; content: string }[], framework = 'react') {
-    const { chatId, version } = await createVersion(kiln, { userId, framework, files });
-    await kiln.services.preview.requestBuild(chatId, version);
-    const state = await waitForBuild(kiln, chatId, version);
+    const { chatId, version, state } = await buildVersion(kiln, { userId, framework, files });
     const get = async (path: string) => {
       const response = await kiln.app.request(path, { headers: { host: previewHost(chatId, version) } });
       return { status: response.status, text: await response.text() };
