@@ -166,6 +166,22 @@ test('a finished HTML version keeps its data in localStorage and IndexedDB, with
   expect(tabErrors).toEqual([]);
 });
 
+test('on another site than the app (localhost), a browser that denies the frame storage still runs the page', async ({
+  page,
+}) => {
+  const server = crossSite!;
+  await signInOwner(page, server);
+  const { slug } = server.seeded.chats.saved;
+  await page.goto(`${server.app}/components/${slug}`);
+  const frame = previewFrame(page);
+  await expect(frame.getByRole('heading', { name: 'Saved tasks' })).toBeVisible();
+  // This Chromium denies a third-party frame localStorage: the page's first read would throw
+  // and nothing after it would run. It gets an in-memory Storage for the page's life instead.
+  await frame.getByLabel('New task').fill('Call the plumber');
+  await frame.getByRole('button', { name: 'Add' }).click();
+  await expect(frame.getByRole('list', { name: 'Tasks' }).getByText('Call the plumber')).toBeVisible();
+});
+
 test("a private chat's HTML version works in its owner's editor, through a token", async ({ page }) => {
   const server = sameSite!;
   const errors = collectErrors(page);
