@@ -145,4 +145,31 @@ fs.writeFileSync('dist/index.html', '<p>ms ' + version + '</p>');
     expect(state).toEqual({ status: 'ready' });
     expect((await get('/')).text).toBe('<p>ms 2.1.2</p>');
   }, 180_000);
+  it("a configured output folder behind a link the build made is refused, never another build's output", async () => {
+    // Another build's output is stored in {data}/builds/{hash}/; this build links `data` to the
+    // data folder (../.. from its workspace) and names `data/builds` as its output folder.
+    const other = await build(
+      scriptProject('node other.mjs', {
+        'other.mjs': `import fs from 'node:fs';
+fs.mkdirSync('dist', { recursive: true });
+fs.writeFileSync('dist/index.html', "<p>another person's page 51f</p>");
+`,
+      }),
+      'react',
+    );
+    expect(other.state).toEqual({ status: 'ready' });
+    const files = scriptProject('node link.mjs --outDir data/builds', {
+      'link.mjs': `import fs from 'node:fs';
+fs.symlinkSync('../..', 'data');
+`,
+    });
+    const { state, get } = await build(files, 'react');
+    expect(state.status).toBe('error');
+    expect(state.error?.title).toBe('Build Error');
+    expect(state.error?.content).toMatch(/data/);
+    // The preview shows the build error, none of the other builds' pages.
+    const page = (await get('/')).text;
+    expect(page).toContain('Build Error');
+    expect(page).not.toContain('51f');
+  }, 180_000);
 });
