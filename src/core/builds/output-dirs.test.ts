@@ -67,6 +67,11 @@ describe("a build's output folder, read from the bundler's configuration", () =>
     expect(configuredOutputDirs([file('svelte.config.js', svelte)], 'vite build')).toEqual(['build']);
   });
 
+  it('does not read a config too large to be one (its patterns run in Kiln itself)', () => {
+    const huge = '//' + 'output: {'.repeat(25_000) + "\nmodule.exports = { output: { path: 'www' } };";
+    expect(configuredOutputDirs([file('webpack.config.js', huge)], null)).toEqual([]);
+  });
+
   it('never names the project itself, a folder above it or an absolute path', () => {
     expect(
       configuredOutputDirs([file('vite.config.ts', "build: { outDir: '../../etc' }")], '--outDir .'),

@@ -22,6 +22,8 @@ export function configuredOutputDirs(files: readonly ConfigFile[], buildScript: 
   if (buildScript) for (const dir of scriptOutputDirs(buildScript)) add(dir);
   for (const file of files) {
     if (!isBuildConfigFile(file.name) || file.name.includes('node_modules/')) continue;
+    // A config is small; a huge one is not read (these patterns run in Kiln's own process).
+    if (file.content.length > MAX_CONFIG_CHARS) continue;
     const base = file.name.includes('/') ? file.name.slice(0, file.name.lastIndexOf('/')) : '';
     const name = file.name.slice(base ? base.length + 1 : 0).toLowerCase();
     if (name === 'angular.json') for (const dir of angularOutputDirs(file.content)) add(dir, base);
@@ -35,6 +37,7 @@ export function configuredOutputDirs(files: readonly ConfigFile[], buildScript: 
   return dirs;
 }
 
+const MAX_CONFIG_CHARS = 200_000;
 const STRING = `['"\`]([^'"\`\\n]+)['"\`]`;
 
 function viteOutDir(source: string): string | undefined {
@@ -50,7 +53,7 @@ function webpackOutputPath(source: string): string | undefined {
     `\\bpath\\s*:\\s*(?:path\\.)?(?:resolve|join)\\(\\s*__dirname\\s*,\\s*${STRING}(?:\\s*,\\s*${STRING})?`,
   ).exec(source);
   if (resolved) return resolved[2] ? joinPath(resolved[1]!, resolved[2]) : resolved[1];
-  return new RegExp(`\\boutput\\s*:\\s*\\{[^}]*?\\bpath\\s*:\\s*${STRING}`).exec(source)?.[1];
+  return new RegExp(`\\boutput\\s*:\\s*\\{[^}]{0,2000}?\\bpath\\s*:\\s*${STRING}`).exec(source)?.[1];
 }
 
 function rollupOutputDirs(source: string): string[] {
