@@ -75,7 +75,11 @@ export default function App() {
     expect(withOutDir).not.toBe(config);
     const { state, get } = await build(templateWith('react', { 'vite.config.ts': withOutDir }));
     expect(state).toEqual({ status: 'ready' });
-    expect((await get('/')).text).toContain('<div id="root">');
+    const page = (await get('/')).text;
+    expect(page).toContain('<div id="root">');
+    // Built pages get the preview's frame scripts too (storage fallback, link guard), first in <head>.
+    expect(page).toMatch(/<head>\s*<script data-kiln-preview>/);
+    expect(page).toContain("['localStorage','sessionStorage']");
   }, 180_000);
 
   it("serves a configured bundle folder's parent page (Rollup's public/build beside public/index.html)", async () => {
@@ -143,7 +147,7 @@ fs.writeFileSync('dist/index.html', '<p>ms ' + version + '</p>');
     );
     const { state, get } = await build(files, 'react');
     expect(state).toEqual({ status: 'ready' });
-    expect((await get('/')).text).toBe('<p>ms 2.1.2</p>');
+    expect((await get('/')).text).toMatch(/<p>ms 2\.1\.2<\/p>$/);
   }, 180_000);
   it("a configured output folder behind a link the build made is refused, never another build's output", async () => {
     // Another build's output is stored in {data}/builds/{hash}/; this build links `data` to the

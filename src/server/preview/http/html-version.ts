@@ -1,11 +1,11 @@
 import type { Framework } from '../../../core/frameworks/index.ts';
-import { PREVIEW_BLOCKED_MESSAGE } from '../../../core/preview/frame-messages.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { MissingAssetError, withBlobBytes } from '../blob-files.ts';
 import type { ProjectFile } from '../content-hash.ts';
 import { projectFiles, type PreviewVersion } from '../versions.ts';
 import { rewriteCdnReferences, vendorFile, VENDOR_PREFIX } from './cdn-map.ts';
 import { contentTypeOf } from './content-types.ts';
+import { withFrameScripts } from './frame-scripts.ts';
 import { missingPage, PLACEHOLDER_SVG } from './pages.ts';
 
 export interface HtmlVersionDeps {
@@ -19,32 +19,6 @@ export interface HtmlResponse {
   body: string | Uint8Array;
   headers: Record<string, string>;
 }
-
-/**
- * Posts external link clicks to the editor instead of following them, when the page is framed
- * (spec §2 "Fullscreen": external links are blocked). A convenience, not a boundary: the page
- * runs on an origin of its own, which is what keeps it away from the app.
- */
-const LINK_GUARD = `<script data-kiln-preview>(function(){if(window.parent===window)return;
-document.addEventListener('click',function(e){var t=e.target;var a=t&&t.closest?t.closest('a[href]'):null;if(!a)return;
-var u;try{u=new URL(a.href,location.href)}catch(x){return}if(u.origin===location.origin)return;
-e.preventDefault();try{parent.postMessage({type:'${PREVIEW_BLOCKED_MESSAGE}',href:a.getAttribute('href')},'*')}catch(x){}},true);})();</script>`;
-
-/**
- * A framed preview is a third party to the editor: a browser that blocks third-party storage
- * (Chrome with third-party cookies blocked, incognito windows) denies it localStorage and
- * sessionStorage, and a page that saves its data throws on its first line. There, each gets an
- * in-memory Storage for the page's life, so the app works (without keeping its data across
- * reloads — opened in its own tab it keeps them).
- */
-const STORAGE_FALLBACK = `<script data-kiln-preview>(function(){if(window.parent===window)return;
-['localStorage','sessionStorage'].forEach(function(name){try{window[name].length;return}catch(x){}
-var d=new Map();var s={get length(){return d.size},key:function(i){var k=Array.from(d.keys())[i];return k===undefined?null:k},
-getItem:function(k){k=String(k);return d.has(k)?d.get(k):null},setItem:function(k,v){d.set(String(k),String(v))},
-removeItem:function(k){d.delete(String(k))},clear:function(){d.clear()}};
-try{Object.defineProperty(window,name,{value:s,configurable:true})}catch(x){}});})();</script>`;
-
-const FRAME_SCRIPTS = STORAGE_FALLBACK + LINK_GUARD;
 
 const NO_CACHE = { 'cache-control': 'no-cache' };
 
@@ -122,12 +96,4 @@ function findFile(files: readonly ProjectFile[], path: string): ProjectFile | un
     if (file) return file;
   }
   return undefined;
-}
-
-/** The frame scripts first in <head> (or after <html> / the doctype: before it would mean quirks mode). */
-function withFrameScripts(html: string): string {
-  const anchor = /<head\b[^>]*>/i.exec(html) ?? /<html\b[^>]*>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
-  if (!anchor) return FRAME_SCRIPTS + html;
-  const at = anchor.index + anchor[0].length;
-  return html.slice(0, at) + FRAME_SCRIPTS + html.slice(at);
 }

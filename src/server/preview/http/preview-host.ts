@@ -7,6 +7,7 @@ import type { PreviewService } from '../service.ts';
 import { loadPreviewVersion } from '../versions.ts';
 import { serveHtmlVersion, type HtmlVersionDeps } from './html-version.ts';
 import { buildErrorPage, buildingPage, notFoundPage, tokenLimitPage } from './pages.ts';
+import { withFrameScripts } from './frame-scripts.ts';
 import { readOutputFile } from './serve-output.ts';
 
 export interface PreviewHostDeps {
@@ -125,6 +126,11 @@ async function servePreview(
   if (outputDir) {
     const file = await readOutputFile(outputDir, new URL(c.req.url).pathname);
     if (!file) return c.text('Not found', 404);
+    if (file.headers['content-type']?.startsWith('text/html')) {
+      // The same frame scripts as HTML versions: storage where a framed page is denied it.
+      const html = withFrameScripts(Buffer.from(file.body).toString('utf8'));
+      return c.body(html, 200, file.headers);
+    }
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, file.headers);
   }
 
