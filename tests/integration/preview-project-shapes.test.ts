@@ -119,6 +119,31 @@ fs.writeFileSync('www/index.html', '<!doctype html><h1>written by the build</h1>
     expect(page).toContain(`node ${process.version}`);
   }, 180_000);
 
+  it('runs `pnpm run` and `npm run` in scripts, whatever pnpm version packageManager names', async () => {
+    const build_ = 'pnpm run pages && npm run --silent stamp';
+    const files = scriptProject(
+      build_,
+      {
+        'pages.mjs': `import fs from 'node:fs';
+fs.mkdirSync('dist', { recursive: true });
+fs.writeFileSync('dist/index.html', '<p>made by pnpm run</p>');
+`,
+        'stamp.mjs': `import fs from 'node:fs';
+fs.appendFileSync('dist/index.html', '<p>stamped by npm run</p>');
+`,
+      },
+      {
+        packageManager: 'pnpm@9.0.0',
+        scripts: { build: build_, pages: 'node pages.mjs', stamp: 'node stamp.mjs' },
+      },
+    );
+    const { state, get } = await build(files, 'vue');
+    expect(state).toEqual({ status: 'ready' });
+    const page = (await get('/')).text;
+    expect(page).toContain('made by pnpm run');
+    expect(page).toContain('stamped by npm run');
+  }, 180_000);
+
   it("installs the direct dependencies' versions the lock file names", async () => {
     const files = scriptProject(
       'node site.mjs',

@@ -3,7 +3,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { OFFLINE_TOOL_ENV } from '../../core/builds/index.ts';
 import { runLimited, type ProcessLimits, type RunResult } from './run-limited.ts';
-import { sandboxCommand, type Sandbox } from './sandbox.ts';
+import { pnpmBinary } from './install.ts';
+import { SANDBOX_BIN, sandboxCommand, type Sandbox } from './sandbox.ts';
 
 /** Output files at most; a build that writes more is stopped (the output-size limit). */
 export const MAX_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
@@ -38,10 +39,13 @@ export function runBuildScript(
 export function buildEnv(workspace: string, limits: ProcessLimits): Record<string, string> {
   return {
     // Kiln's own Node first (the sandbox binds that binary), so `node x.mjs` in a script runs
-    // the Node Kiln runs on, wherever it is installed.
+    // the Node Kiln runs on, wherever it is installed; Kiln's pnpm too, for `pnpm run x` in
+    // scripts (bound at SANDBOX_BIN in bubblewrap, in its own folder otherwise).
     PATH: [
       path.join(workspace, 'node_modules', '.bin'),
       path.dirname(process.execPath),
+      SANDBOX_BIN,
+      path.dirname(pnpmBinary()),
       '/usr/local/bin',
       '/usr/bin',
       '/bin',
@@ -54,6 +58,9 @@ export function buildEnv(workspace: string, limits: ProcessLimits): Record<strin
     // Telemetry and update checks off (no network to wait for); Angular: no completion setup.
     ...OFFLINE_TOOL_ENV,
     NG_FORCE_TTY: 'false',
+    // pnpm in a script: never fetch the version `packageManager` names, never re-check installs.
+    npm_config_manage_package_manager_versions: 'false',
+    npm_config_verify_deps_before_run: 'false',
     NO_COLOR: '1',
     FORCE_COLOR: '0',
     NODE_OPTIONS: `--max-old-space-size=${Math.max(256, Math.floor(limits.memoryMb * 0.75))}`,

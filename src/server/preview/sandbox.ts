@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import { pnpmBinary } from './install.ts';
 import path from 'node:path';
 
 /**
@@ -29,6 +30,9 @@ export interface Sandbox {
 }
 
 const BWRAP = '/usr/bin/bwrap';
+/** Where a bubblewrap build finds Kiln's pnpm (on its PATH: buildEnv). */
+export const SANDBOX_BIN = '/opt/kiln/bin';
+const SANDBOX_PNPM = `${SANDBOX_BIN}/pnpm`;
 
 function bwrapWorks(): boolean {
   if (!fs.existsSync(BWRAP)) return false;
@@ -210,6 +214,10 @@ export function sandboxCommand(
       '/tmp',
       // After /tmp's tmpfs, so a Node installed under /tmp stays visible.
       ...nodeBinaryBinds(),
+      // Kiln's own pnpm (a standalone binary), for scripts that run `pnpm run x`.
+      '--ro-bind',
+      pnpmBinary(),
+      SANDBOX_PNPM,
       '--bind',
       workspace,
       workspace,
