@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { packageNameOf, packagesNotFoundInInstall, undeclaredImports } from './missing-packages.ts';
+import {
+  packageNameOf,
+  packageNotFound,
+  packagesNotFoundInInstall,
+  undeclaredImports,
+  withPackageNames,
+} from './missing-packages.ts';
 
 describe("'Package Not Found' names the package", () => {
   it('reads pnpm 404s and missing versions', () => {
@@ -41,5 +47,19 @@ describe("'Package Not Found' names the package", () => {
     expect(packageNameOf('./local')).toBeNull();
     expect(packageNameOf('/abs')).toBeNull();
     expect(packageNameOf('node:fs')).toBeNull();
+  });
+
+  it("names the packages in 'Package Not Found' only", () => {
+    expect(packageNotFound(['left-pad', '@a/b'])).toEqual({
+      code: 'install-package-not-found',
+      title: 'Package Not Found',
+      message:
+        'One or more packages could not be found. Please verify package names and versions. Not found: left-pad, @a/b.',
+    });
+    const other = { code: 'install-network', title: 'Network Error', message: 'm' };
+    expect(withPackageNames(other, ['x'])).toBe(other);
+    expect(packageNotFound([]).message).toBe(
+      'One or more packages could not be found. Please verify package names and versions.',
+    );
   });
 });

@@ -5,6 +5,9 @@
  * from the bundler (Vite/Rollup, esbuild, webpack, Node).
  */
 
+import type { LogError } from './classify.ts';
+import { INSTALL_ERRORS } from './tables.ts';
+
 const INSTALL_PATTERNS = [
   // pnpm 10+: `Failed to resolve left-pad@^9` and `help: left-pad is not in the npm registry`.
   /Failed to resolve ((?:@[\w.-]+\/)?[\w.-]+)@/g,
@@ -54,4 +57,18 @@ export function packagesNotFoundInInstall(log: string): string[] {
  */
 export function undeclaredImports(log: string, declared: ReadonlySet<string>): string[] {
   return collect(log, IMPORT_PATTERNS).filter((name) => !declared.has(name) && !name.startsWith('node:'));
+}
+
+const PACKAGE_NOT_FOUND = INSTALL_ERRORS.find((row) => row.code === 'install-package-not-found')!;
+
+/** 'Package Not Found', its message naming the packages. */
+export function packageNotFound(names: readonly string[]): LogError {
+  const { code, title, message } = PACKAGE_NOT_FOUND;
+  return withPackageNames({ code, title, message }, names);
+}
+
+/** A 'Package Not Found' error with the packages named; any other error as it is. */
+export function withPackageNames(error: LogError, names: readonly string[]): LogError {
+  if (error.code !== PACKAGE_NOT_FOUND.code || names.length === 0) return error;
+  return { ...error, message: `${error.message} Not found: ${names.join(', ')}.` };
 }

@@ -4,10 +4,11 @@ import path from 'node:path';
 import {
   classifyBuildLog,
   classifyInstallLog,
-  INSTALL_ERRORS,
+  packageNotFound,
   packagesNotFoundInInstall,
   trimBuildLog,
   undeclaredImports,
+  withPackageNames,
   type LogError,
 } from '../../core/build-log/index.ts';
 import {
@@ -80,16 +81,13 @@ const MAX_OUTPUT_FILES = 20_000;
 /** 'Package Not Found' says which packages (issue 13); other install errors as classified. */
 function installFailure(output: string, log: string): BuildOutcome {
   const error = classifyInstallLog(output, { hasFailed: true }) ?? INSTALL_FALLBACK;
-  return failure(withPackages(error, packagesNotFoundInInstall(output)), log);
+  return failure(withPackageNames(error, packagesNotFoundInInstall(output)), log);
 }
 
 /** A build that imports a package the project never declared: 'Package Not Found', named. */
 function buildFailure(output: string, log: string, declared: ReadonlySet<string>): BuildOutcome {
   const undeclared = undeclaredImports(output, declared);
-  if (undeclared.length > 0) {
-    const row = INSTALL_ERRORS.find((candidate) => candidate.code === 'install-package-not-found')!;
-    return failure(withPackages({ code: row.code, title: row.title, message: row.message }, undeclared), log);
-  }
+  if (undeclared.length > 0) return failure(packageNotFound(undeclared), log);
   return failure(classifyBuildLog(output, { hasFailed: true }) ?? BUILD_FALLBACK, log);
 }
 
@@ -104,11 +102,6 @@ function declaredPackages(packageJson: PackageJson): Set<string> {
 function withDevDependencies(packageJson: PackageJson, extra: Record<string, string>): PackageJson {
   if (Object.keys(extra).length === 0) return packageJson;
   return { ...packageJson, devDependencies: { ...packageJson.devDependencies, ...extra } };
-}
-
-function withPackages(error: LogError, names: readonly string[]): LogError {
-  if (error.code !== 'install-package-not-found' || names.length === 0) return error;
-  return { ...error, message: `${error.message} Not found: ${names.join(', ')}.` };
 }
 
 function failure(error: LogError, log: string): BuildOutcome {
