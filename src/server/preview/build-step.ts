@@ -134,14 +134,13 @@ export function findOutputDir(workspace: string, search: OutputSearch): string |
 function configuredOutput(workspace: string, relative: string): string | null {
   const root = path.join(workspace, relative);
   const stat = lstatOrNull(root);
-  if (stat && !stat.isDirectory()) return root;
-  if (stat) {
-    const found = shallowestIndex(root, 3);
-    if (found) return found;
-  }
+  if (!stat) return null;
+  if (!stat.isDirectory()) return root;
+  const found = shallowestIndex(root, 3);
+  if (found) return found;
   // Up to the project (exclusive): the page that loads a configured bundle folder.
   for (let dir = path.dirname(root); dir.length > workspace.length; dir = path.dirname(dir)) {
-    if (lstatOrNull(path.join(dir, 'index.html'))?.isFile() && stat) return dir;
+    if (lstatOrNull(path.join(dir, 'index.html'))?.isFile()) return dir;
   }
   return null;
 }

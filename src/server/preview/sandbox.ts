@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { pnpmBinary } from './install.ts';
 import path from 'node:path';
+import { pnpmBinary } from './install.ts';
 
 /**
  * How untrusted build steps are isolated (docs/decisions/0031-preview-sandbox.md).
@@ -21,7 +21,7 @@ export interface Sandbox {
   description: string;
   /**
    * How a bubblewrap build writes into node_modules without changing the shared store
-   * (decision 0038): `overlay` — a per-build writable layer over the workspace's node_modules
+   * (decision 0041): `overlay` — a per-build writable layer over the workspace's node_modules
    * (overlayfs mounted in a user namespace), so `tsc -b`, vue-tsc, Angular and every other
    * tool write where they like; `binds` — node_modules read-only with a few known cache
    * folders writable (kernels without unprivileged overlayfs).

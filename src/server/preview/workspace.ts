@@ -92,7 +92,7 @@ export async function writeAdaptedFiles(dir: string, files: readonly ProjectFile
   }
 }
 
-/** A workspace and its build's writable layer (decision 0038). */
+/** A workspace and its build's writable layer (decision 0041). */
 export async function removeWorkspace(dir: string): Promise<void> {
   const layer = layerDirOf(dir);
   // overlayfs leaves its work folder without permissions; the owner may still open it up.
