@@ -232,7 +232,7 @@ describe('HTML versions on their own origin (decision 0038)', () => {
   });
 
   it('previewUrl and GET /api/chats/:id/preview/:version give the preview host for HTML', async () => {
-    expect(kiln.services.preview.previewUrl(pub.chatId, pub.version, 'html')).toBe(
+    expect(kiln.services.preview.previewUrl(pub.chatId, pub.version)).toBe(
       `http://${previewHost(pub.chatId, pub.version)}:3000/`,
     );
     const owner = new TestClient(kiln);

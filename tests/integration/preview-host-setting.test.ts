@@ -53,7 +53,7 @@ describe('KILN_PREVIEW_HOST moves previews to a domain of their own', () => {
     };
     expect(body.url).toBe(`http://${chatId}-${version}.kiln-preview.test:3000/`);
     // HTML versions too have a preview host of their own (decision 0038).
-    expect(kiln.services.preview.previewUrl(chatId, version, 'html')).toBe(
+    expect(kiln.services.preview.previewUrl(chatId, version)).toBe(
       `http://${chatId}-${version}.kiln-preview.test:3000/`,
     );
   });

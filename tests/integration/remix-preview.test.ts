@@ -71,7 +71,7 @@ describe('a remixed version previews like a generated one', () => {
 
       const state = await previewState(remix.chatId);
       expect(state.status).toBe('ready');
-      expect(state.url).toBe(kiln.services.preview.previewUrl(remix.chatId, 1, framework as never));
+      expect(state.url).toBe(kiln.services.preview.previewUrl(remix.chatId, 1));
       if (framework !== 'html') {
         const page = await kiln.app.request('/', { headers: { host: previewHost(remix.chatId, 1) } });
         expect(page.status).toBe(200);

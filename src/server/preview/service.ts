@@ -48,13 +48,10 @@ export interface PreviewService {
   /** Queues the build of a finished version (HTML: ready at once; cached content: ready at once). */
   requestBuild(chatId: string, version: number, options?: { force?: boolean }): Promise<void>;
   getState(chatId: string, version: number): Promise<PreviewState>;
-  /**
-   * Where the version is seen: its preview host, for HTML versions too (decision 0038); the
-   * framework no longer changes the address.
-   */
-  previewUrl(chatId: string, version: number, framework?: Framework): string;
+  /** Where the version is seen: its preview host, for HTML versions too (decision 0038). */
+  previewUrl(chatId: string, version: number): string;
   /** previewUrl plus a signed token for a private chat's owner. */
-  tokenUrl(chatId: string, version: number, framework: Framework): string;
+  tokenUrl(chatId: string, version: number): string;
   /** The built output folder of a version, when built and still cached. */
   outputDirOf(version: PreviewVersion): Promise<string | null>;
   readonly sandbox: Sandbox;

@@ -32,8 +32,8 @@ export function previewApiRoutes(deps: { db: Database; preview: PreviewService }
 
   const urlFor = (version: PreviewVersion) =>
     version.isPrivate
-      ? deps.preview.tokenUrl(version.chatId, version.version, version.framework)
-      : deps.preview.previewUrl(version.chatId, version.version, version.framework);
+      ? deps.preview.tokenUrl(version.chatId, version.version)
+      : deps.preview.previewUrl(version.chatId, version.version);
 
   app.get('/:chatId/preview/:version', async (c) => {
     const found = await load(c.var.viewer, c.req.param('chatId'), c.req.param('version'), 'view');

@@ -68,7 +68,7 @@ export function contentRoutes(deps: ContentRouteDeps) {
     // The path after /content/{chatId}/{version}/, as sent (still percent-encoded).
     const rest = url.pathname.split('/').slice(4).join('/');
     if (decodePath(rest) === undefined) return c.text('Not found', 404);
-    const target = new URL(deps.services.preview.previewUrl(chatId, number, version.framework));
+    const target = new URL(deps.services.preview.previewUrl(chatId, number));
     target.pathname = `/${rest.replace(/^\/+/, '')}`;
     target.search = url.search;
     if (version.isPrivate) {
