@@ -65,6 +65,18 @@ const schema = z.object({
   KILN_SANDBOX: z.enum(['auto', 'bwrap', 'none']).default('auto'),
   /** Keep one sandboxed build per framework started ahead of time (decision 0036). */
   KILN_PREVIEW_STANDBY: z.enum(['true', 'false']).default('true'),
+
+  // Hosting (deployments and custom domains; docs/operations/hosting.md).
+  /** DNS servers custom domains are verified through (`ip` or `ip:port`, comma-separated); default the system's. */
+  KILN_DNS_SERVERS: optionalString,
+  /** Kiln's own public addresses: an apex domain's A/AAAA record may point here instead of a CNAME. */
+  KILN_PUBLIC_IPS: optionalString,
+  /** Where the TLS front (Caddy) listens: the SSL status check handshakes there with the domain's SNI. */
+  KILN_TLS_PROBE_ADDRESS: z.string().default('127.0.0.1:443'),
+  /** Extra CA certificates (a PEM file) the SSL status check trusts, e.g. a staging ACME server's root. */
+  KILN_TLS_PROBE_CA: optionalString,
+  /** Bytes of deployed files kept in memory for serving. */
+  KILN_DEPLOY_CACHE_MB: z.coerce.number().int().min(8).default(256),
 });
 
 export interface Config {
@@ -105,6 +117,13 @@ export interface Config {
     buildMemoryMb: number;
     sandbox: 'auto' | 'bwrap' | 'none';
     standby: boolean;
+  };
+  hosting: {
+    dnsServers: string[] | undefined;
+    publicIps: string[];
+    tlsProbe: { host: string; port: number };
+    tlsProbeCaFile: string | undefined;
+    cacheBytes: number;
   };
 }
 
@@ -160,5 +179,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       sandbox: e.KILN_SANDBOX,
       standby: e.KILN_PREVIEW_STANDBY === 'true',
     },
+    hosting: {
+      dnsServers: commaList(e.KILN_DNS_SERVERS),
+      publicIps: commaList(e.KILN_PUBLIC_IPS) ?? [],
+      tlsProbe: hostAndPort(e.KILN_TLS_PROBE_ADDRESS, 443),
+      tlsProbeCaFile: e.KILN_TLS_PROBE_CA,
+      cacheBytes: e.KILN_DEPLOY_CACHE_MB * 1024 * 1024,
+    },
   };
+}
+
+function commaList(value: string | undefined): string[] | undefined {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return items.length > 0 ? items : undefined;
+}
+
+/** `host:port`, `[v6]:port` or a bare host (the default port). */
+function hostAndPort(value: string, defaultPort: number): { host: string; port: number } {
+  const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(value) ?? /^([^:]+)(?::(\d+))?$/.exec(value);
+  if (!match) throw new ConfigError(`Invalid configuration:\n  KILN_TLS_PROBE_ADDRESS: not host:port`);
+  return { host: match[1]!, port: match[2] ? Number(match[2]) : defaultPort };
 }
