@@ -1,0 +1,145 @@
+/**
+ * Automatic HTTPS for deployed sites and custom domains with real components (issue 14 item 4):
+ * Caddy's on-demand TLS asks an endpoint before it obtains a certificate from Pebble, Pebble
+ * resolves the name through a real DNS server on 127.0.0.1 and validates against Caddy, and the
+ * TLS probe of refreshSSLStatus reads what a browser would get.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sslStatusFrom } from '../../src/core/hosting/ssl-status.ts';
+import { probeCertificate } from '../../src/server/hosting/tls-probe.ts';
+import { startTlsFront, tlsFrontMissing, type TlsFront } from '../support/caddy-pebble.ts';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+
+const missing = tlsFrontMissing();
+/** Issuance is a few ACME round trips; a loaded CI machine may take much longer. Nothing is timed. */
+const ISSUANCE_TIMEOUT_MS = 240_000;
+
+/** An HTTPS request to Caddy on 127.0.0.1 naming `servername` (SNI and Host), trusting only Pebble's root. */
+function getOverTls(
+  front: TlsFront,
+  servername: string,
+  pathname = '/',
+): Promise<{ status: number; body: string; issuer: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      {
+        host: '127.0.0.1',
+        port: front.httpsPort,
+        servername,
+        path: pathname,
+        headers: { host: servername },
+        ca: [front.acmeRoot],
+        agent: false,
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => {
+          const certificate = (response.socket as TLSSocket).getPeerCertificate();
+          resolve({ status: response.statusCode ?? 0, body, issuer: String(certificate.issuer?.CN ?? '') });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe.skipIf(missing !== null)(
+  `on-demand certificates from Pebble through Caddy${missing ? ` (skipped: ${missing})` : ''}`,
+  () => {
+    let dns: TestDnsServer;
+    let front: TlsFront;
+    let site: http.Server;
+    /** Names the test's ask endpoint allows, and every name Caddy asked about. */
+    const allowed = new Set<string>();
+    const asked: string[] = [];
+
+    beforeAll(async () => {
+      dns = await startDnsServer();
+      // The ask endpoint and the site behind Caddy, like Kiln's /api/tls/ask and its sites.
+      site = http.createServer((request, response) => {
+        const url = new URL(request.url ?? '/', 'http://site');
+        if (url.pathname === '/ask') {
+          const domain = url.searchParams.get('domain') ?? '';
+          asked.push(domain);
+          response.writeHead(allowed.has(domain) ? 200 : 404).end();
+          return;
+        }
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<h1>Hello from ${request.headers.host}</h1>`);
+      });
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      const port = (site.address() as AddressInfo).port;
+      front = await startTlsFront({
+        dnsServer: dns.address,
+        askUrl: `http://127.0.0.1:${port}/ask`,
+        upstream: `127.0.0.1:${port}`,
+      });
+    });
+
+    afterAll(async () => {
+      await front?.close();
+      await new Promise((resolve) => site?.close(resolve));
+      await dns?.close();
+    });
+
+    const probe = (servername: string) =>
+      probeCertificate({
+        host: '127.0.0.1',
+        port: front.httpsPort,
+        servername,
+        ca: [front.acmeRoot],
+        timeoutMs: 90_000,
+      });
+
+    it(
+      'an allowed domain gets a real certificate and serves its page over HTTPS; its SSL status turns pending → active',
+      async () => {
+        const domain = 'shop.allowed.test';
+        dns.set(domain, { A: ['127.0.0.1'] });
+        const verifiedAt = new Date();
+
+        // Not yet allowed (not verified): no certificate, and the status is pending.
+        const before = await probe(domain);
+        expect(before.kind, front.logs()).toBe('error');
+        expect(sslStatusFrom(before, verifiedAt, new Date())).toBe('pending');
+
+        allowed.add(domain);
+        const page = await getOverTls(front, domain);
+        expect(page.status, front.logs()).toBe(200);
+        expect(page.body).toBe(`<h1>Hello from ${domain}</h1>`);
+        // Trusted through Pebble's root alone: Pebble issued it (through its intermediate).
+        expect(page.issuer).toMatch(/Pebble/i);
+        expect(asked).toContain(domain);
+        // Pebble looked the name up in the test's DNS to validate the challenge.
+        expect(dns.queries.some((query) => query.endsWith(`A ${domain}`))).toBe(true);
+
+        const after = await probe(domain);
+        expect(after.kind).toBe('valid');
+        expect(sslStatusFrom(after, verifiedAt, new Date())).toBe('active');
+      },
+      ISSUANCE_TIMEOUT_MS,
+    );
+
+    it(
+      'a domain the ask endpoint refuses gets no certificate: the handshake fails',
+      async () => {
+        const domain = 'not-verified.example.test';
+        dns.set(domain, { A: ['127.0.0.1'] });
+        await expect(getOverTls(front, domain)).rejects.toThrow();
+        expect(asked).toContain(domain);
+        const result = await probe(domain);
+        expect(result.kind).toBe('error');
+        expect(sslStatusFrom(result, null, new Date())).toBe('pending');
+      },
+      ISSUANCE_TIMEOUT_MS,
+    );
+  },
+);
