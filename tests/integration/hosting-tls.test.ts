@@ -4,14 +4,18 @@
  * resolves the name through a real DNS server on 127.0.0.1 and validates against Caddy, and the
  * TLS probe of refreshSSLStatus reads what a browser would get.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sslStatusFrom } from '../../src/core/hosting/ssl-status.ts';
 import { probeCertificate } from '../../src/server/hosting/tls-probe.ts';
-import { startTlsFront, tlsFrontMissing, type TlsFront } from '../support/caddy-pebble.ts';
+import { CADDY_PATH, startTlsFront, tlsFrontMissing, type TlsFront } from '../support/caddy-pebble.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 
 const missing = tlsFrontMissing();
@@ -143,3 +147,29 @@ describe.skipIf(missing !== null)(
     );
   },
 );
+
+describe.skipIf(!fs.existsSync(CADDY_PATH))('the Caddyfile Kiln ships (deploy/Caddyfile)', () => {
+  it('is a valid Caddy configuration, formatted as caddy fmt writes it', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-caddyfile-'));
+    const file = path.join(import.meta.dirname, '..', '..', 'deploy', 'Caddyfile');
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_DATA_HOME: home,
+      XDG_CONFIG_HOME: home,
+      KILN_HOST: 'kiln.example.com',
+    };
+    try {
+      const output = execFileSync(CADDY_PATH, ['validate', '--adapter', 'caddyfile', '--config', file], {
+        env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      expect(output).toContain('Valid configuration');
+      const formatted = execFileSync(CADDY_PATH, ['fmt', file], { env, encoding: 'utf8' });
+      expect(formatted).toBe(fs.readFileSync(file, 'utf8'));
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
