@@ -10,6 +10,7 @@ import { recoverInterruptedVersions } from './generation/recover.ts';
 import { createInProcessRealtime } from './realtime/in-process.ts';
 import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
+import { createHosting } from './hosting/index.ts';
 import { loadBlankTemplate } from './templates/load.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { createS3BlobStore } from './storage/s3-blob-store.ts';
@@ -88,6 +89,13 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       timeoutMs: config.ai.timeoutMs,
       onVersionFinished: (chatId, version) => preview.requestBuild(chatId, version),
     });
+    const hosting = createHosting({
+      config,
+      db: database.db,
+      preview,
+      blobs,
+      templateFiles: loadBlankTemplate,
+    });
     const services: Services = {
       config,
       db: database.db,
@@ -102,6 +110,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       generation,
       modelWorker,
       preview,
+      hosting,
     };
     const app = createHttpApp(services);
     const db = database;

@@ -102,12 +102,49 @@ describe('cross-site requests are refused on every state-changing route (issue 1
         .sort((a, b) => b.version - a.version)[0]!;
       return { path: `/api/messages/${newest.id}`, status: 200 };
     },
+    'POST /api/chats/:id/deployment': async () => ({
+      path: `/api/chats/${chat.chatId}/deployment`,
+      json: { subdomain: 'csrf-site', version: 1 },
+      status: 200,
+    }),
+    'PATCH /api/chats/:id/deployment': async () => ({
+      path: `/api/chats/${chat.chatId}/deployment`,
+      json: { subdomain: 'csrf-site-2' },
+      status: 200,
+    }),
+    'POST /api/chats/:id/custom-domain': async () => ({
+      path: `/api/chats/${chat.chatId}/custom-domain`,
+      json: { domain: 'csrf.example.com' },
+      status: 201,
+    }),
+    'POST /api/custom-domains/:id/verify': async () => ({
+      path: `/api/custom-domains/${await customDomainId()}/verify`,
+      status: 200,
+    }),
+    'POST /api/custom-domains/:id/ssl-status': async () => ({
+      path: `/api/custom-domains/${await customDomainId()}/ssl-status`,
+      status: 200,
+    }),
+    'DELETE /api/custom-domains/:id': async () => ({
+      path: `/api/custom-domains/${await customDomainId()}`,
+      status: 200,
+    }),
+    'DELETE /api/chats/:id/deployment': async () => ({
+      path: `/api/chats/${chat.chatId}/deployment`,
+      status: 200,
+    }),
     'POST /api/chats/:id/visibility': async () => ({
       path: `/api/chats/${chat.chatId}/visibility`,
       json: { isPublic: false },
       status: 200,
     }),
   };
+
+  /** The chat's custom domain (added by its case; a made-up id before that, refused anyway). */
+  async function customDomainId(): Promise<string> {
+    const [row] = await ctx.kiln.services.db.select().from(schema.customDomains);
+    return row?.id ?? '00000000-0000-4000-8000-000000000000';
+  }
 
   /** `METHOD /path` of every route that is not a read, outside Better Auth. */
   function stateChangingRoutes(): string[] {

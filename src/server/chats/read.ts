@@ -23,7 +23,22 @@ export interface ChatData {
   permissions: Record<Capability, boolean>;
   /** The version being generated right now (re-attach with its stream endpoint), if any. */
   generation: { version: number } | null;
+  /** Where the chat is deployed (the header badge 'Deployed v{n}'), for every viewer. */
+  deployment: DeploymentSummary | null;
 }
+
+export interface DeploymentSummary {
+  version: number | null;
+  subdomain: string | null;
+  subdomainUrl: string | null;
+  /** The verified custom domain, when there is one. */
+  customDomain: string | null;
+  /** The custom domain's address if verified, else the subdomain's. */
+  liveUrl: string | null;
+}
+
+/** Reads the deployment of a chat (the hosting capability answers; chats do not import it). */
+export type DeploymentReader = (chat: ChatRow) => Promise<DeploymentSummary | null>;
 
 /** fetchChatDataOptimized (spec §7): everything the editor page needs in one call. */
 export async function readChatData(
@@ -31,12 +46,13 @@ export async function readChatData(
   viewer: RequestViewer,
   slug: string,
   requestedVersion?: number,
+  readDeployment: DeploymentReader = async () => null,
 ): Promise<ChatData | null> {
   const chat = await findChatBySlug(db, slug);
   const policy = policyViewer(viewer);
   if (!chat || !can('view', policy, chat)) return null;
 
-  const [rows, [author], liked, [likeTotal], remixOf] = await Promise.all([
+  const [rows, [author], liked, [likeTotal], remixOf, deployment] = await Promise.all([
     listMessages(db, chat.id),
     db
       .select({ id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl })
@@ -52,6 +68,7 @@ export async function readChatData(
       : Promise.resolve([]),
     db.select({ total: count() }).from(likes).where(eq(likes.chatId, chat.id)),
     findRemixOrigin(db, viewer, chat),
+    readDeployment(chat),
   ]);
 
   const messageViews = rows.map(toMessageView);
@@ -88,6 +105,7 @@ export async function readChatData(
       const running = assistants.find((message) => message.finishReason === null);
       return running ? { version: running.version } : null;
     })(),
+    deployment,
   };
 }
 

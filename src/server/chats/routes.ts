@@ -53,6 +53,7 @@ export function chatRoutes(services: Services) {
         c.var.viewer,
         c.req.param('slug'),
         requested === undefined ? undefined : requireVersionNumber(requested),
+        services.hosting.deployments.summary,
       );
       if (!data) throw new ServiceError(404, 'not-found', 'Component not found');
       return c.json(data);

@@ -14,6 +14,7 @@ import { VENDOR_PREFIX } from '../../core/preview/vendor-files.ts';
 import { sessionMiddleware } from '../auth/session.ts';
 import { contentRoutes, previewApiRoutes, previewHostMiddleware } from '../preview/index.ts';
 import { realtimeRoutes } from '../realtime/routes.ts';
+import { customDomainRoutes, deploymentRoutes, siteHostMiddleware, tlsAskHandler } from '../hosting/index.ts';
 import { loadBlankTemplate } from '../templates/load.ts';
 import type { Services } from './context.ts';
 import type { AppEnv } from './viewer.ts';
@@ -34,6 +35,12 @@ export function createHttpApp(services: Services) {
   const appOrigin = new URL(services.config.publicUrl).origin;
   const html = { templateFiles: loadBlankTemplate, blobs: services.blobs };
   app.use('*', previewHostMiddleware({ db, preview, appOrigin, html }));
+  // Deployed sites ({subdomain}.{host}, verified custom domains) next: their own origins too.
+  const { hosting } = services;
+  app.use(
+    '*',
+    siteHostMiddleware({ directory: hosting.directory, cache: hosting.cache, kilnHost: hosting.kilnHost }),
+  );
   // The app's own pages and API. A header a route set itself wins (an attachment's
   // `default-src 'none'; sandbox`, issue 12 item 4).
   const headerOptions = {
@@ -74,6 +81,8 @@ export function createHttpApp(services: Services) {
     return response;
   });
   app.route('/api/health', healthRoutes(services));
+  // Caddy asks before it requests a certificate: no session, one cached lookup.
+  app.get('/api/tls/ask', tlsAskHandler(hosting));
 
   const api = new Hono<AppEnv>();
   // Uploads (POST /api/components) are limited by the route itself, by the viewer's plan, once
@@ -102,6 +111,8 @@ export function createHttpApp(services: Services) {
     );
     return c.json({ prompt: improved });
   });
+  api.route('/', deploymentRoutes(hosting.deployments));
+  api.route('/', customDomainRoutes(hosting.customDomains));
   api.route('/messages', messageRoutes(services));
   api.route('/components', generationRoutes(services.db, services.generation));
   api.route('/attachments', attachmentRoutes(services));

@@ -8,6 +8,7 @@ import type { ModelWorker } from '../generation/model-worker.ts';
 import type { Realtime } from '../realtime/events.ts';
 import type { PreviewService } from '../preview/service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import type { Hosting } from '../hosting/index.ts';
 
 /**
  * What every route may use: built once by the composition root (main.ts). Only routes and the
@@ -30,4 +31,6 @@ export interface Services {
   /** Reads model streams in a worker thread (generation/model-worker.ts). */
   modelWorker: ModelWorker;
   preview: PreviewService;
+  /** Deployed sites and custom domains. */
+  hosting: Hosting;
 }

@@ -30,6 +30,9 @@ export const chats = pgTable(
     isDeployed: boolean('is_deployed').notNull().default(false),
     deploySubdomain: text('deploy_subdomain'),
     deployedVersion: integer('deployed_version'),
+    /** The deployed files' manifest in the blob store (`sites/{hash}.json`), pinned (issue 14). */
+    deployedSite: text('deployed_site'),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }),
     githubRepoUrl: text('github_repo_url'),
     githubRepoName: text('github_repo_name'),
     lastGithubSync: timestamp('last_github_sync', { withTimezone: true }),

@@ -1,0 +1,2 @@
+ALTER TABLE "chats" ADD COLUMN "deployed_site" text;--> statement-breakpoint
+ALTER TABLE "chats" ADD COLUMN "deployed_at" timestamp with time zone;

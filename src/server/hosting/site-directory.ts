@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { customDomainReason } from '../../core/hosting/custom-domain-rules.ts';
+import { isValidHostName } from '../../core/validation/custom-domain.ts';
+import type { Database } from '../db/client.ts';
+import { chats, customDomains } from '../db/schema/index.ts';
+import { TtlCache } from '../lib/ttl-cache.ts';
+
+/** A host Kiln serves a deployed site on. */
+export interface SiteTarget {
+  chatId: string;
+  /** The manifest id of the deployed files; null when the host names no deployed site. */
+  siteId: string | null;
+}
+
+const NONE = { chatId: '', siteId: null } satisfies SiteTarget;
+
+/**
+ * Which deployed site a host names: `{subdomain}.{KILN_HOST}` by the chats' unique subdomain
+ * index, a custom domain by the custom_domains' unique domain index (verified, chat deployed).
+ * Answers are remembered for `ttlMs` (negative ones too, so arbitrary Host headers cost one
+ * indexed read per name and period); changes made in this process forget them at once, other
+ * processes see them within the TTL.
+ */
+export class SiteDirectory {
+  private readonly bySubdomain: TtlCache<string, SiteTarget>;
+  private readonly byDomain: TtlCache<string, SiteTarget>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly kiln: { host: string; previewHosts: readonly string[] },
+    private readonly ttlMs = 2000,
+  ) {
+    this.bySubdomain = new TtlCache(ttlMs, 50_000);
+    this.byDomain = new TtlCache(ttlMs, 50_000);
+  }
+
+  async subdomain(subdomain: string): Promise<SiteTarget> {
+    const now = Date.now();
+    const cached = this.bySubdomain.get(subdomain, now);
+    if (cached) return cached;
+    const [row] = await this.db
+      .select({ chatId: chats.id, siteId: chats.deployedSite })
+      .from(chats)
+      .where(and(eq(chats.deploySubdomain, subdomain), eq(chats.isDeployed, true)))
+      .limit(1);
+    const target = row ?? NONE;
+    this.bySubdomain.set(subdomain, target, now);
+    return target;
+  }
+
+  /** A verified custom domain's site; NONE for every other host (and no query for names that cannot be one). */
+  async customDomain(host: string): Promise<SiteTarget> {
+    if (!isValidHostName(host) || customDomainReason(host, this.kiln) !== null) return NONE;
+    const now = Date.now();
+    const cached = this.byDomain.get(host, now);
+    if (cached) return cached;
+    const [row] = await this.db
+      .select({ chatId: chats.id, siteId: chats.deployedSite })
+      .from(customDomains)
+      .innerJoin(chats, eq(chats.id, customDomains.chatId))
+      .where(
+        and(eq(customDomains.domain, host), eq(customDomains.isVerified, true), eq(chats.isDeployed, true)),
+      )
+      .limit(1);
+    const target = row ?? NONE;
+    this.byDomain.set(host, target, now);
+    return target;
+  }
+
+  /** After a deploy, update, undeploy or domain change in this process. */
+  forgetAll(): void {
+    this.bySubdomain.clear();
+    this.byDomain.clear();
+  }
+}

@@ -1,0 +1,66 @@
+import type { MiddlewareHandler } from 'hono';
+import { DEFAULT_SITE_HEADERS } from '../../core/hosting/site-headers.ts';
+import { deploymentSubdomainOf, hostName } from '../../core/hosting/site-hosts.ts';
+import { VENDOR_PREFIX, vendorFile } from '../preview/http/cdn-map.ts';
+import type { SiteCache } from './site-cache.ts';
+import type { SiteDirectory, SiteTarget } from './site-directory.ts';
+import { notDeployedPage, siteNotFoundPage } from './site-pages.ts';
+import { siteResponse } from './site-response.ts';
+
+export interface SiteHostDeps {
+  directory: SiteDirectory;
+  cache: SiteCache;
+  /** KILN_HOST: `{subdomain}.{KILN_HOST}` are deployment hosts. */
+  kilnHost: string;
+}
+
+const PAGE_HEADERS = { ...DEFAULT_SITE_HEADERS, 'cache-control': 'no-store' };
+
+/**
+ * Deployed sites (issue 14): runs after the preview hosts and before the API and the web app.
+ * `{subdomain}.{KILN_HOST}` is always a site host (a 404 'Not deployed' page when nothing is
+ * deployed there — never the app); any other host is a site host when it is a verified custom
+ * domain of a deployed chat, and otherwise falls through to the app. Sites run on origins of
+ * their own, so no Kiln cookie is ever sent to them (Kiln's cookies are host-only); nothing of
+ * the request but its path and caching headers is read.
+ */
+export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
+  return async (c, next) => {
+    const host = hostName(c.req.header('host'));
+    const subdomain = deploymentSubdomainOf(host, deps.kilnHost);
+    let target: SiteTarget;
+    if (subdomain !== null) {
+      target = await deps.directory.subdomain(subdomain);
+    } else {
+      if (host === deps.kilnHost) return next();
+      target = await deps.directory.customDomain(host);
+      if (!target.siteId) return next();
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      return c.text('Method Not Allowed', 405, { ...PAGE_HEADERS, allow: 'GET, HEAD' });
+    }
+    const manifest = target.siteId ? await deps.cache.manifest(target.siteId) : null;
+    if (!manifest) return c.html(notDeployedPage(), 404, PAGE_HEADERS);
+
+    const path = c.req.path;
+    if (path.startsWith(VENDOR_PREFIX)) {
+      // Kiln's local copies of the Tailwind/daisyUI CDN files HTML sites were rewritten to.
+      const vendored = vendorFile(path.slice(VENDOR_PREFIX.length));
+      if (vendored) {
+        return c.body(vendored.body, 200, {
+          ...DEFAULT_SITE_HEADERS,
+          'content-type': vendored.type,
+          'cache-control': 'public, max-age=86400',
+        });
+      }
+    }
+    const response = await siteResponse(deps.cache, manifest, {
+      path,
+      acceptEncoding: c.req.header('accept-encoding'),
+      ifNoneMatch: c.req.header('if-none-match'),
+    });
+    if (!response) return c.html(siteNotFoundPage(), 404, PAGE_HEADERS);
+    if (response.status === 304 || !response.body) return c.body(null, 304, response.headers);
+    return c.body(response.body as Uint8Array<ArrayBuffer>, response.status, response.headers);
+  };
+}

@@ -1,0 +1,34 @@
+import type { Context } from 'hono';
+import { deploymentSubdomainOf, hostName } from '../../core/hosting/site-hosts.ts';
+import type { SiteDirectory } from './site-directory.ts';
+
+export interface TlsAskDeps {
+  directory: SiteDirectory;
+  kilnHost: string;
+  /** Whether a host is a preview host of an existing version. */
+  isPreviewHost: (host: string) => Promise<boolean>;
+}
+
+/**
+ * Caddy's on-demand TLS permission endpoint (`GET /api/tls/ask?domain=`, deploy/Caddyfile): 200
+ * only for names Kiln serves — the app's host, a deployed subdomain, a verified custom domain of
+ * a deployed chat, a preview host of an existing version — and 404 for anything else, so nobody
+ * can make Caddy request certificates for arbitrary names (Let's Encrypt's rate limits, the
+ * disk). One cached, indexed lookup; no session.
+ */
+export function tlsAskHandler(deps: TlsAskDeps) {
+  return async (c: Context) => {
+    const host = hostName(c.req.query('domain'));
+    const ok = await allowed(deps, host);
+    return c.body(null, ok ? 200 : 404, { 'cache-control': 'no-store' });
+  };
+}
+
+async function allowed(deps: TlsAskDeps, host: string): Promise<boolean> {
+  if (host === '' || host.length > 253) return false;
+  if (host === deps.kilnHost) return true;
+  const subdomain = deploymentSubdomainOf(host, deps.kilnHost);
+  if (subdomain !== null) return (await deps.directory.subdomain(subdomain)).siteId !== null;
+  if ((await deps.directory.customDomain(host)).siteId !== null) return true;
+  return deps.isPreviewHost(host);
+}
