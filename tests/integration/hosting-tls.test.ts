@@ -12,11 +12,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sslStatusFrom } from '../../src/core/hosting/ssl-status.ts';
 import { probeCertificate } from '../../src/server/hosting/tls-probe.ts';
 import { CADDY_PATH, startTlsFront, tlsFrontMissing, type TlsFront } from '../support/caddy-pebble.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
+import { signedUpUser } from './generation-helpers.ts';
+import { createPreviewKiln, createVersion, type TestKiln } from './preview-helpers.ts';
 
 const missing = tlsFrontMissing();
 /** Issuance is a few ACME round trips; a loaded CI machine may take much longer. Nothing is timed. */
@@ -142,6 +145,130 @@ describe.skipIf(missing !== null)(
         const result = await probe(domain);
         expect(result.kind).toBe('error');
         expect(sslStatusFrom(result, null, new Date())).toBe('pending');
+      },
+      ISSUANCE_TIMEOUT_MS,
+    );
+  },
+);
+
+describe.skipIf(missing !== null)(
+  `Kiln's custom domains behind Caddy and Pebble: verify, certificate, SSL status${missing ? ` (skipped: ${missing})` : ''}`,
+  () => {
+    const KILN_HOST = 'kiln.test';
+    const PAGE = '<!doctype html><html><body><h1>Fresh bread, served over HTTPS</h1></body></html>';
+    let dns: TestDnsServer;
+    let front: TlsFront;
+    let server: http.Server;
+    let kiln: TestKiln;
+    let owner: Awaited<ReturnType<typeof signedUpUser>>;
+    let chatId: string;
+
+    beforeAll(async () => {
+      dns = await startDnsServer({ [KILN_HOST]: { A: ['127.0.0.1'] } });
+      // Kiln on a real port (Caddy proxies to it and asks it); it is created once Caddy's port is known.
+      const kilnHandler: { listener?: http.RequestListener } = {};
+      server = http.createServer((request, response) =>
+        kilnHandler.listener ? kilnHandler.listener(request, response) : response.writeHead(503).end(),
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      front = await startTlsFront({
+        dnsServer: dns.address,
+        askUrl: `http://127.0.0.1:${port}/api/tls/ask`,
+        upstream: `127.0.0.1:${port}`,
+      });
+      kiln = await createPreviewKiln({
+        KILN_HOST,
+        KILN_DNS_SERVERS: dns.address,
+        KILN_TLS_PROBE_ADDRESS: `127.0.0.1:${front.httpsPort}`,
+        KILN_TLS_PROBE_CA: front.acmeRootFile,
+        // HTML versions need no build: no standby builders started for nothing.
+        KILN_PREVIEW_STANDBY: 'false',
+      });
+      kiln.services.preview.start();
+      kilnHandler.listener = getRequestListener(kiln.app.fetch);
+
+      owner = await signedUpUser(kiln, { premium: true });
+      ({ chatId } = await createVersion(kiln, {
+        userId: owner.userId,
+        framework: 'html',
+        files: [{ name: 'index.html', content: PAGE }],
+      }));
+      const deployed = await owner.client.request(`/api/chats/${chatId}/deployment`, {
+        method: 'POST',
+        json: { subdomain: 'bakery', version: 1 },
+      });
+      expect(deployed.status, await deployed.clone().text()).toBe(200);
+    });
+
+    afterAll(async () => {
+      await front?.close();
+      await new Promise((resolve) => server?.close(resolve));
+      await kiln?.close();
+      await dns?.close();
+    });
+
+    const ask = async (domain: string) =>
+      (await kiln.app.request(`/api/tls/ask?domain=${encodeURIComponent(domain)}`)).status;
+
+    it(
+      'a custom domain gets no certificate until it is verified, then one from Pebble; Check Status turns pending → active',
+      async () => {
+        const domain = 'shop.bakery.test';
+        const added = await owner.client.request(`/api/chats/${chatId}/custom-domain`, {
+          method: 'POST',
+          json: { domain },
+        });
+        expect(added.status).toBe(201);
+        const card = (await added.json()) as { id: string; verificationToken: string };
+        const sslStatus = async () => {
+          const response = await owner.client.request(`/api/custom-domains/${card.id}/ssl-status`, {
+            method: 'POST',
+          });
+          expect(response.status).toBe(200);
+          return (await response.json()) as { ssl_status: string; customDomain: { sslStatus: string } };
+        };
+
+        // The records are in place, but Kiln has not verified them: Caddy may not get a certificate.
+        dns.set(`_kiln-verify.${domain}`, { TXT: [card.verificationToken] });
+        dns.set(domain, { CNAME: KILN_HOST });
+        expect(await ask(domain)).toBe(404);
+        await expect(getOverTls(front, domain)).rejects.toThrow();
+        expect((await sslStatus()).ssl_status).toBe('pending');
+
+        const verified = await owner.client.request(`/api/custom-domains/${card.id}/verify`, {
+          method: 'POST',
+        });
+        expect(await verified.json()).toMatchObject({
+          success: true,
+          error: null,
+          warning: null,
+          customDomain: { isVerified: true },
+        });
+        expect(await ask(domain)).toBe(200);
+
+        // A visitor's browser: Caddy asks Kiln, Pebble validates through the test DNS, the site is served.
+        const page = await getOverTls(front, domain);
+        expect(page.status, front.logs()).toBe(200);
+        expect(page.body).toContain('Fresh bread, served over HTTPS');
+        expect(page.issuer).toMatch(/Pebble/i);
+
+        const after = await sslStatus();
+        expect(after.ssl_status).toBe('active');
+        expect(after.customDomain.sslStatus).toBe('active');
+      },
+      ISSUANCE_TIMEOUT_MS,
+    );
+
+    it(
+      'the deployed subdomain gets a certificate; a subdomain nobody deployed gets none',
+      async () => {
+        dns.set(`bakery.${KILN_HOST}`, { A: ['127.0.0.1'] });
+        dns.set(`nobody.${KILN_HOST}`, { A: ['127.0.0.1'] });
+        const page = await getOverTls(front, `bakery.${KILN_HOST}`);
+        expect(page.status, front.logs()).toBe(200);
+        expect(page.body).toContain('Fresh bread, served over HTTPS');
+        await expect(getOverTls(front, `nobody.${KILN_HOST}`)).rejects.toThrow();
       },
       ISSUANCE_TIMEOUT_MS,
     );
