@@ -59,7 +59,9 @@ export function createHosting(deps: {
     db,
     directory,
     dns: createDnsLookup({ servers: config.hosting.dnsServers }),
-    probe: (domain) => probeCertificate({ ...config.hosting.tlsProbe, servername: domain, ca }),
+    // The first handshake for a new name makes Caddy obtain its certificate: give it time.
+    probe: (domain) =>
+      probeCertificate({ ...config.hosting.tlsProbe, servername: domain, ca, timeoutMs: 20_000 }),
     kiln,
     publicIps: config.hosting.publicIps,
   });
