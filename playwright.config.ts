@@ -6,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
 const PORT = Number(process.env.KILN_E2E_PORT ?? 3199);
+/** The DNS server tests/e2e/deployment.spec.ts starts (tests/support/dns-server.ts); Kiln verifies custom domains through it. */
+const DNS_PORT = PORT + 10_000;
+process.env.KILN_E2E_DNS_PORT = String(DNS_PORT);
 
 /** A premium account made with the admin CLI before the server starts (tests/e2e/support/premium.ts). */
 const PREMIUM = { email: 'premium@kiln.test', password: 'correct horse 1', name: 'Grace Hopper' };
@@ -63,6 +66,7 @@ export default defineConfig({
       KILN_DATA_DIR: process.env.KILN_E2E_DATA_DIR,
       KILN_DEMO_DELAY_MS: '1',
       KILN_MODEL: 'demo',
+      KILN_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
       DATABASE_URL: '',
     },
     reuseExistingServer: false,

@@ -43,7 +43,11 @@ export interface TestDnsServer {
 const { Packet } = dns2;
 const TTL = 1;
 
-export async function startDnsServer(initial: Record<string, ZoneRecords> = {}): Promise<TestDnsServer> {
+/** `port`: a fixed port (an e2e server started before the test is pointed at it); default a random one. */
+export async function startDnsServer(
+  initial: Record<string, ZoneRecords> = {},
+  { port: fixedPort = 0 }: { port?: number } = {},
+): Promise<TestDnsServer> {
   const zone = new Map<string, ZoneRecords>();
   const behaviours = new Map<string, Behaviour>();
   const queries: string[] = [];
@@ -83,7 +87,7 @@ export async function startDnsServer(initial: Record<string, ZoneRecords> = {}):
     void send(response);
   };
 
-  const { udp, tcp, port } = await listenOnOnePort(handle);
+  const { udp, tcp, port } = await listenOnOnePort(handle, fixedPort);
   return {
     port,
     address: `127.0.0.1:${port}`,
@@ -128,11 +132,11 @@ function normalize(name: string): string {
   return lower.endsWith('.') ? lower.slice(0, -1) : lower;
 }
 
-/** UDP on a random port, then TCP on the same one (another process may hold it: try again). */
-async function listenOnOnePort(handle: Handler) {
+/** UDP on a random (or the given) port, then TCP on the same one (another process may hold it: try again). */
+async function listenOnOnePort(handle: Handler, fixedPort: number) {
   for (let attempt = 0; ; attempt++) {
     const udp = dns2.createUDPServer((request, send) => handle('udp', request, send));
-    await udp.listen(0, '127.0.0.1');
+    await udp.listen(fixedPort, '127.0.0.1');
     const { port } = udp.address();
     const tcp = dns2.createTCPServer((request, send) => handle('tcp', request, send));
     try {
@@ -143,7 +147,7 @@ async function listenOnOnePort(handle: Handler) {
       return { udp, tcp, port: (tcp.address() as AddressInfo).port };
     } catch (error) {
       await new Promise<void>((resolve) => udp.close(() => resolve()));
-      if (attempt >= 20) throw error;
+      if (fixedPort !== 0 || attempt >= 20) throw error;
     }
   }
 }

@@ -18,7 +18,8 @@ export function EditorSidebar() {
       onValueChange={(value) => setSidebarTab(value as EditorTabId)}
       className="flex h-full min-h-0 flex-col bg-background"
     >
-      <div className="flex h-11 shrink-0 items-center border-b px-3">
+      {/* Scrolls sideways when the tabs are wider than the sidebar (phones, a narrow panel). */}
+      <div className="flex h-11 shrink-0 items-center overflow-x-auto border-b px-3 [scrollbar-width:none]">
         <TabsList aria-label="Sidebar">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.id} value={tab.id} disabled={isGenerating && tab.id !== current}>

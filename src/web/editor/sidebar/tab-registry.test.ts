@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MessageSquare } from 'lucide-react';
-import { EDITOR_TAB_IDS, isTabVisible, visibleTabs, type EditorTabDefinition } from './tab-registry.ts';
+import {
+  EDITOR_TAB_IDS,
+  EDITOR_TABS,
+  isTabVisible,
+  visibleTabs,
+  type EditorTabDefinition,
+} from './tab-registry.ts';
 
 const Panel = () => null;
 const all: EditorTabDefinition[] = [...EDITOR_TAB_IDS]
@@ -29,5 +35,14 @@ describe('sidebar tabs (spec §2)', () => {
       'chat',
       'history',
     ]);
+  });
+
+  it("registers the Deployment tab ('Deploy Application'), for authorized users of every framework", () => {
+    const ids = (framework: 'html' | 'react', isAuthorized: boolean) =>
+      visibleTabs({ framework, isAuthorized }).map((tab) => tab.id);
+    expect(ids('html', true)).toContain('deployment');
+    expect(ids('react', true)).toContain('deployment');
+    expect(ids('react', false)).not.toContain('deployment');
+    expect(EDITOR_TABS.find((tab) => tab.id === 'deployment')?.label).toBe('Deployment');
   });
 });

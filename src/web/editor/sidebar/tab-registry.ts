@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { History, MessageSquare, Settings2, type LucideIcon } from 'lucide-react';
+import { History, MessageSquare, Rocket, Settings2, type LucideIcon } from 'lucide-react';
 import type { Framework } from '../../../core/frameworks/index.ts';
 import { EDITOR_TAB_IDS, type EditorTabId } from './tab-ids.ts';
 
@@ -45,6 +45,12 @@ export const EDITOR_TABS: readonly EditorTabDefinition[] = [
     label: 'History',
     icon: History,
     Panel: lazy(() => import('./history/history-tab.tsx')),
+  },
+  {
+    id: 'deployment',
+    label: 'Deployment',
+    icon: Rocket,
+    Panel: lazy(() => import('./deployment/deployment-tab.tsx')),
   },
   {
     id: 'settings',

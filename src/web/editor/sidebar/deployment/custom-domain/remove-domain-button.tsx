@@ -1,0 +1,59 @@
+import { Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { useRemoveCustomDomain } from '../../../data/use-custom-domain-mutations.ts';
+import { useEditor } from '../../../state/editor-context.ts';
+import { DOMAIN_REMOVED } from './custom-domain-toasts.ts';
+
+/** Spec §2: Remove (owner only), confirmed in the 'Remove Custom Domain' dialog. */
+export function RemoveDomainButton({ id, domain }: { id: string; domain: string }) {
+  const { slug, chatId } = useEditor();
+  const remove = useRemoveCustomDomain(slug, chatId);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-muted-foreground hover:bg-destructive-soft hover:text-destructive"
+          disabled={remove.isPending}
+          aria-label={`Remove ${domain}`}
+        >
+          {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
+          Remove
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Remove Custom Domain</AlertDialogTitle>
+        <AlertDialogDescription>
+          Your application will no longer be accessible at this domain. This action cannot be undone.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            destructive
+            onClick={() =>
+              remove.mutate(id, {
+                onSuccess: () => toast.success(DOMAIN_REMOVED.title),
+                onError: (error) => toast.error('Failed to remove domain', { description: error.message }),
+              })
+            }
+          >
+            Remove Domain
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
