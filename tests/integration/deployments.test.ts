@@ -214,6 +214,23 @@ describe('deployments: deploy, serve, update, undeploy (issue 14)', () => {
     expect(chat).toMatchObject({ isDeployed: false, deploySubdomain: null });
   });
 
+  it('a version that ended by an error or was cut off is not deployed: it holds only part of its code', async () => {
+    for (const finishReason of ['error', 'length'] as const) {
+      const { chatId, version } = await createVersion(kiln, {
+        userId: owner.userId,
+        framework: 'html',
+        finishReason,
+        files: [{ name: 'index.html', content: '<h1>half</h1>' }],
+      });
+      const response = await deploy(owner.client, chatId, { subdomain: `half-${finishReason}`, version });
+      expect(response.status).toBe(409);
+      expect((await response.json()).error).toMatchObject({
+        code: 'version-not-finished',
+        title: 'Deployment failed',
+      });
+    }
+  });
+
   it("subdomains: the spec's rule, reserved names, taken names; two owners racing for one: one wins", async () => {
     const check = async (name: string) => owner.client.request(`/api/deployments/subdomains/${name}`);
     const invalid = await check('-bad-');

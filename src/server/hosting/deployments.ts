@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { deployRefusal } from '../../core/hosting/deployable-version.ts';
 import { reservedSubdomainReason } from '../../core/hosting/reserved-subdomains.ts';
 import { customDomainUrl, deploymentSubdomainOf, subdomainUrl } from '../../core/hosting/site-hosts.ts';
 import {
@@ -85,18 +86,12 @@ export function createDeploymentService(deps: DeploymentDeps) {
 
   /**
    * The version's files stored as a site (the build waited for, or queued, first). Errors name
-   * why a version cannot be deployed: not finished, cut off, failed to build.
+   * why a version cannot be deployed: not finished (core rule), failed to build.
    */
   async function pinVersion(version: PreviewVersion): Promise<string> {
-    if (version.finishReason === null || version.finishReason === 'length') {
-      throw new ServiceError(
-        409,
-        'version-not-finished',
-        version.finishReason === null
-          ? 'This version is still being generated.'
-          : 'This version was cut off; continue the generation before deploying it.',
-        { title: 'Deployment failed' },
-      );
+    const refusal = deployRefusal(version.finishReason);
+    if (refusal) {
+      throw new ServiceError(409, 'version-not-finished', refusal, { title: 'Deployment failed' });
     }
     try {
       if (version.framework === 'html') {

@@ -1,3 +1,4 @@
+import { isDeployableVersion } from '../../../../core/hosting/deployable-version.ts';
 import type { MessageView } from '../../data/chat-types.ts';
 
 /** One entry of the version selector (spec §2 "Deployment tab"). */
@@ -8,8 +9,7 @@ export interface DeployVersionOption {
 }
 
 /**
- * The versions that can be deployed, newest first: answers that ended normally. One still being
- * written or cut off (by length or a stop) has only part of its code (the server refuses it too).
+ * The versions that can be deployed (core rule, the server's too), newest first.
  */
 export function deployVersionOptions(
   messages: readonly MessageView[],
@@ -18,7 +18,7 @@ export function deployVersionOptions(
 ): DeployVersionOption[] {
   const finished = new Set<number>();
   for (const message of messages) {
-    if (message.role === 'assistant' && message.version >= 1 && message.finishReason === 'stop') {
+    if (message.role === 'assistant' && message.version >= 1 && isDeployableVersion(message.finishReason)) {
       finished.add(message.version);
     }
   }
