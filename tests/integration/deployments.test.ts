@@ -120,6 +120,10 @@ describe('deployments: deploy, serve, update, undeploy (issue 14)', () => {
     const embed = await site(kiln, host, '/embed/widget');
     expect(embed.headers.get('content-security-policy')).toBe('frame-ancestors https://partner.example');
     expect(embed.headers.get('x-frame-options')).toBeNull();
+    // Kiln's TLS question is asked at Kiln's own address; on a site the path is the site's.
+    expect(await (await site(kiln, host, '/api/tls/ask?domain=react-one.localhost')).text()).toContain(
+      '<div id="root">',
+    );
     // Only reads.
     const post = await kiln.app.request(`http://${host}/`, { method: 'POST', headers: { host } });
     expect(post.status).toBe(405);

@@ -3,11 +3,12 @@ import zlib from 'node:zlib';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { readAsset } from '../storage/assets.ts';
 import { readSiteManifest, type SiteManifest } from './site-manifest.ts';
-
-export type Encoding = 'br' | 'gzip' | 'identity';
+import type { Encoding, SitePlan } from './site-plan.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+
+const MAX_PLANS = 20_000;
 
 /** Compressing tiny files costs more than it saves. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -26,6 +27,8 @@ export class SiteCache {
   private readonly manifests = new Map<string, Promise<SiteManifest | null>>();
   private readonly bodies = new Map<string, Promise<Uint8Array | null>>();
   private readonly sizes = new Map<string, number>();
+  /** Plans by site, path and Accept-Encoding; small objects, so a count bounds them. */
+  private readonly plans = new Map<string, SitePlan | null>();
   private totalBytes = 0;
 
   constructor(
@@ -44,6 +47,21 @@ export class SiteCache {
       });
     }
     return found;
+  }
+
+  plan(
+    siteId: string,
+    path: string,
+    acceptEncoding: string | undefined,
+    make: () => SitePlan | null,
+  ): SitePlan | null {
+    const key = `${siteId}\0${path}\0${acceptEncoding ?? ''}`;
+    const found = this.plans.get(key);
+    if (found !== undefined) return found;
+    const plan = make();
+    if (this.plans.size >= MAX_PLANS) this.plans.clear();
+    this.plans.set(key, plan);
+    return plan;
   }
 
   /** The file's bytes in `encoding` (identity when the others were not asked for or do not pay). */

@@ -39,8 +39,9 @@ export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       return c.text('Method Not Allowed', 405, { ...PAGE_HEADERS, allow: 'GET, HEAD' });
     }
-    const manifest = target.siteId ? await deps.cache.manifest(target.siteId) : null;
-    if (!manifest) return c.html(notDeployedPage(), 404, PAGE_HEADERS);
+    const siteId = target.siteId;
+    const manifest = siteId ? await deps.cache.manifest(siteId) : null;
+    if (!siteId || !manifest) return c.html(notDeployedPage(), 404, PAGE_HEADERS);
 
     const path = c.req.path;
     if (path.startsWith(VENDOR_PREFIX)) {
@@ -54,13 +55,20 @@ export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
         });
       }
     }
-    const response = await siteResponse(deps.cache, manifest, {
-      path,
-      acceptEncoding: c.req.header('accept-encoding'),
-      ifNoneMatch: c.req.header('if-none-match'),
-    });
+    const response = await siteResponse(
+      deps.cache,
+      { id: siteId, manifest },
+      {
+        path,
+        acceptEncoding: c.req.header('accept-encoding'),
+        ifNoneMatch: c.req.header('if-none-match'),
+      },
+    );
     if (!response) return c.html(siteNotFoundPage(), 404, PAGE_HEADERS);
-    if (response.status === 304 || !response.body) return c.body(null, 304, response.headers);
-    return c.body(response.body as Uint8Array<ArrayBuffer>, response.status, response.headers);
+    // A Response with a plain header object: @hono/node-server writes it without building Headers.
+    return new Response(response.body as Uint8Array<ArrayBuffer> | null, {
+      status: response.status,
+      headers: response.headers,
+    });
   };
 }

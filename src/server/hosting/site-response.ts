@@ -1,6 +1,7 @@
 import { siteHeadersFor } from '../../core/hosting/site-headers.ts';
 import { decodePath } from '../preview/http/html-version.ts';
-import type { Encoding, SiteCache } from './site-cache.ts';
+import type { SiteCache } from './site-cache.ts';
+import type { Encoding, SitePlan } from './site-plan.ts';
 import { isCompressible } from './site-cache.ts';
 import type { SiteFile, SiteManifest } from './site-manifest.ts';
 
@@ -63,33 +64,44 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return 'identity';
 }
 
-/** One request to a deployed site; null when the path names nothing the site has. */
-export async function siteResponse(
-  cache: SiteCache,
+export function planSiteResponse(
   manifest: SiteManifest,
-  request: { path: string; acceptEncoding?: string; ifNoneMatch?: string },
-): Promise<SiteResponse | null> {
-  const resolved = resolveSitePath(manifest, request.path);
+  requestPath: string,
+  acceptEncoding: string | undefined,
+): SitePlan | null {
+  const resolved = resolveSitePath(manifest, requestPath);
   if (!resolved) return null;
   const { file, path, status } = resolved;
   const compressible = isCompressible(file.type, file.size);
-  const encoding = compressible ? chooseEncoding(request.acceptEncoding) : 'identity';
-  const etag = `"${file.hash.slice(0, 40)}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  const encoding = compressible ? chooseEncoding(acceptEncoding) : 'identity';
   const headers: Record<string, string> = {
     // Rules match the address asked for (Netlify's way), not the file that answers it.
-    ...siteHeadersFor(decodePath(request.path) ?? request.path, manifest.headers),
+    ...siteHeadersFor(decodePath(requestPath) ?? requestPath, manifest.headers),
     'content-type': file.type,
     'cache-control': cacheControlFor(path, file.type),
-    etag,
+    etag: `"${file.hash.slice(0, 40)}${encoding === 'identity' ? '' : `-${encoding}`}"`,
   };
   if (compressible) headers.vary = 'Accept-Encoding';
-  if (status === 200 && request.ifNoneMatch && matchesEtag(request.ifNoneMatch, file.hash)) {
-    return { status: 304, body: null, headers };
+  const bodyHeaders = encoding === 'identity' ? headers : { ...headers, 'content-encoding': encoding };
+  return { status, hash: file.hash, encoding, headers, bodyHeaders };
+}
+
+/** One request to a deployed site; null when the path names nothing the site has. */
+export async function siteResponse(
+  cache: SiteCache,
+  site: { id: string; manifest: SiteManifest },
+  request: { path: string; acceptEncoding?: string; ifNoneMatch?: string },
+): Promise<SiteResponse | null> {
+  const plan = cache.plan(site.id, request.path, request.acceptEncoding, () =>
+    planSiteResponse(site.manifest, request.path, request.acceptEncoding),
+  );
+  if (!plan) return null;
+  if (plan.status === 200 && request.ifNoneMatch && matchesEtag(request.ifNoneMatch, plan.hash)) {
+    return { status: 304, body: null, headers: plan.headers };
   }
-  const body = await cache.body(file.hash, encoding);
+  const body = await cache.body(plan.hash, plan.encoding);
   if (!body) return null;
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return { status, body, headers };
+  return { status: plan.status, body, headers: plan.bodyHeaders };
 }
 
 function matchesEtag(ifNoneMatch: string, hash: string): boolean {

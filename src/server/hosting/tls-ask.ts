@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
+import { isIpAddress } from '../../core/hosting/custom-domain-rules.ts';
 import { deploymentSubdomainOf, hostName } from '../../core/hosting/site-hosts.ts';
 import type { SiteDirectory } from './site-directory.ts';
 
@@ -17,10 +18,21 @@ export interface TlsAskDeps {
  * disk). One cached, indexed lookup; no session.
  */
 export function tlsAskHandler(deps: TlsAskDeps) {
-  return async (c: Context) => {
+  return async (c: Context, next: Next) => {
+    // Only at Kiln's own address (an IP, as Caddy calls it, or KILN_HOST): a site's or a
+    // preview's own path of that name stays theirs.
+    const requestHost = hostName(c.req.header('host'));
+    const atKiln =
+      requestHost === '' ||
+      isIpAddress(requestHost) ||
+      requestHost === deps.kilnHost ||
+      requestHost === 'localhost';
+    if (!atKiln) {
+      return next();
+    }
     const host = hostName(c.req.query('domain'));
     const ok = await allowed(deps, host);
-    return c.body(null, ok ? 200 : 404, { 'cache-control': 'no-store' });
+    return new Response(null, { status: ok ? 200 : 404, headers: { 'cache-control': 'no-store' } });
   };
 }
 

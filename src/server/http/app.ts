@@ -34,9 +34,12 @@ export function createHttpApp(services: Services) {
   const { db, preview } = services;
   const appOrigin = new URL(services.config.publicUrl).origin;
   const html = { templateFiles: loadBlankTemplate, blobs: services.blobs };
+  // Caddy asks before it requests a certificate (deploy/Caddyfile), at Kiln's own address: answered
+  // first, with no session and one cached lookup. On any other host the path is the site's.
+  const { hosting } = services;
+  app.get('/api/tls/ask', tlsAskHandler(hosting));
   app.use('*', previewHostMiddleware({ db, preview, appOrigin, html }));
   // Deployed sites ({subdomain}.{host}, verified custom domains) next: their own origins too.
-  const { hosting } = services;
   app.use(
     '*',
     siteHostMiddleware({ directory: hosting.directory, cache: hosting.cache, kilnHost: hosting.kilnHost }),
@@ -81,8 +84,6 @@ export function createHttpApp(services: Services) {
     return response;
   });
   app.route('/api/health', healthRoutes(services));
-  // Caddy asks before it requests a certificate: no session, one cached lookup.
-  app.get('/api/tls/ask', tlsAskHandler(hosting));
 
   const api = new Hono<AppEnv>();
   // Uploads (POST /api/components) are limited by the route itself, by the viewer's plan, once
