@@ -399,7 +399,7 @@ describe('custom domains and the TLS ask endpoint (issue 14)', () => {
     const second = await add(owner.client, chatId, 'other.example.com');
     expect((await second.json()).error.code).toBe('custom-domain-exists');
 
-    // Another owner cannot take it.
+    // Another owner, who will want it too.
     const other = await signedUpUser(kiln, { premium: true });
     const theirs = await createVersion(kiln, {
       userId: other.userId,
@@ -410,15 +410,25 @@ describe('custom domains and the TLS ask endpoint (issue 14)', () => {
       method: 'POST',
       json: { subdomain: 'theirs', version: 1 },
     });
-    const taken = await add(other.client, theirs.chatId, 'shop.example.com');
-    expect((await taken.json()).error).toMatchObject({
-      title: 'Domain unavailable',
-      message: 'shop.example.com is already used by another project.',
+    // An unverified claim does not hold a name: someone else may claim it too, and it moves to them.
+    const squatter = await signedUpUser(kiln, { premium: true });
+    const squat = await createVersion(kiln, {
+      userId: squatter.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: 'squat' }],
     });
-    const availability = await other.client.request(
-      '/api/custom-domains/availability?domain=shop.example.com',
-    );
-    expect(await availability.json()).toMatchObject({ available: false });
+    await squatter.client.request(`/api/chats/${squat.chatId}/deployment`, {
+      method: 'POST',
+      json: { subdomain: 'squatter', version: 1 },
+    });
+    expect((await add(squatter.client, squat.chatId, 'claimed-later.example.com')).status).toBe(201);
+    const claim = await add(other.client, theirs.chatId, 'claimed-later.example.com');
+    expect(claim.status).toBe(201);
+    const squatView = await (
+      await squatter.client.request(`/api/chats/${squat.chatId}/custom-domain`)
+    ).json();
+    expect(squatView.customDomain).toBeNull();
+    await other.client.request(`/api/custom-domains/${(await claim.json()).id}`, { method: 'DELETE' });
 
     // Strangers cannot see, verify or remove it.
     for (const [method, suffix] of [
@@ -449,6 +459,17 @@ describe('custom domains and the TLS ask endpoint (issue 14)', () => {
       headers: { host: 'shop.example.com' },
     });
     expect(await served.text()).toContain('Shop on its own domain');
+    // Verified, it is nobody else's.
+    const taken = await add(other.client, theirs.chatId, 'shop.example.com');
+    expect((await taken.json()).error).toMatchObject({
+      title: 'Domain unavailable',
+      message: 'shop.example.com is already used by another project.',
+    });
+    const availability = await other.client.request(
+      '/api/custom-domains/availability?domain=shop.example.com',
+    );
+    expect(await availability.json()).toMatchObject({ available: false });
+
     const view = await (await owner.client.request(`/api/chats/${chatId}/deployment`)).json();
     expect(view).toMatchObject({
       customDomain: 'shop.example.com',

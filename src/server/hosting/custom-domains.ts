@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { customDomainReason, type KilnHosts } from '../../core/hosting/custom-domain-rules.ts';
 import { evaluateDomainRecords, verificationTxtHost } from '../../core/hosting/domain-verification.ts';
 import { sslStatusFrom, type ProbeResult, type SslStatus } from '../../core/hosting/ssl-status.ts';
@@ -73,11 +73,13 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
     const reason = customDomainReason(domain, deps.kiln);
     if (reason) return { available: false, reason };
     const [taken] = await db
-      .select({ chatId: customDomains.chatId })
+      .select({ chatId: customDomains.chatId, isVerified: customDomains.isVerified })
       .from(customDomains)
       .where(eq(customDomains.domain, domain))
       .limit(1);
-    if (taken && taken.chatId !== exceptChatId) {
+    // Only a verified claim holds a domain: an unverified one proves nothing, and letting it block
+    // others would let anyone squat names they do not own (add() takes it over).
+    if (taken && taken.chatId !== exceptChatId && taken.isVerified) {
       return { available: false, reason: `${domain} is already used by another project.` };
     }
     return { available: true, reason: null };
@@ -152,6 +154,17 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
         });
       }
       try {
+        // Someone else's unverified claim of this domain gives way to the new one; whoever proves
+        // control of the DNS first keeps it.
+        await db
+          .delete(customDomains)
+          .where(
+            and(
+              eq(customDomains.domain, domain),
+              eq(customDomains.isVerified, false),
+              ne(customDomains.chatId, chat.id),
+            ),
+          );
         const [row] = await db
           .insert(customDomains)
           .values({
