@@ -322,6 +322,17 @@ describe('deployments: deploy, serve, update, undeploy (issue 14)', () => {
     expect((await visitor.request('/api/deployments/subdomains/anything')).status).toBe(401);
     expect((await visitor.request('/api/custom-domains/availability?domain=example.com')).status).toBe(401);
     await denied(stranger.client, chatId, 'POST', 403);
+    // The custom domain: the same roles, the same answers.
+    const addDomain = (client: TestClient, id: string) =>
+      client.request(`/api/chats/${id}/custom-domain`, {
+        method: 'POST',
+        json: { domain: 'perm.example.com' },
+      });
+    expect((await addDomain(visitor, chatId)).status).toBe(401);
+    expect((await addDomain(stranger.client, chatId)).status).toBe(403);
+    expect((await addDomain(free.client, freeChat.chatId)).status).toBe(402);
+    expect((await addDomain(stranger.client, privateChat.chatId)).status).toBe(404);
+    expect((await visitor.request(`/api/chats/${chatId}/custom-domain`)).status).toBe(401);
     const [chat] = await kiln.services.db.select().from(chats).where(eq(chats.id, chatId));
     expect(chat!.isDeployed).toBe(false);
   });
