@@ -35,6 +35,10 @@ const schema = z.object({
   KILN_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
+  /** GitHub's web address (GitHub Enterprise: your server); device and web OAuth flows live here. */
+  KILN_GITHUB_URL: z.url().default('https://github.com'),
+  /** GitHub's REST API (Enterprise: https://host/api/v3; Gitea/Forgejo: https://host/api/v1). */
+  KILN_GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** all = web + in-process build worker; web; worker (builds only). */
   KILN_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
 
@@ -90,6 +94,13 @@ export interface Config {
   databaseUrl: string | undefined;
   secret: string | undefined;
   github: { clientId: string; clientSecret: string } | undefined;
+  /** Code-hosting sync (issue 15): the OAuth App's id alone enables the device flow; its secret the web flow. */
+  codeHost: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webUrl: string;
+    apiUrl: string;
+  };
   role: 'all' | 'web' | 'worker';
   ai: {
     model: string | undefined;
@@ -151,6 +162,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     secret: e.KILN_SECRET,
     github,
+    codeHost: {
+      clientId: e.GITHUB_CLIENT_ID,
+      clientSecret: e.GITHUB_CLIENT_SECRET,
+      webUrl: e.KILN_GITHUB_URL.replace(/\/$/, ''),
+      apiUrl: e.KILN_GITHUB_API_URL.replace(/\/$/, ''),
+    },
     role: e.KILN_ROLE,
     ai: {
       model: e.KILN_MODEL,
