@@ -9,6 +9,7 @@ const EXPECTED_TABLES = [
   'chats',
   'custom_domains',
   'github_connections',
+  'github_device_flows',
   'jobs',
   'likes',
   'marketplace_listings',

@@ -1,15 +1,9 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { completeWithTemplate } from '../../core/snapshot/index.ts';
-import { isFramework } from '../../core/frameworks/index.ts';
 import type { Database } from '../db/client.ts';
 import type { RequestViewer } from '../http/viewer.ts';
-import { ServiceError } from '../http/errors.ts';
-import { MissingAssetError, toProjectFile, withBlobBytes } from '../preview/blob-files.ts';
-import type { ProjectFile } from '../preview/content-hash.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { loadBlankTemplate } from '../templates/load.ts';
 import { requireChat } from './access.ts';
-import { snapshotAt } from './versions.ts';
+import { versionProjectFiles } from './version-project.ts';
 
 /** Spec §2: the download is named like '{product}-dev.zip'. */
 export const ZIP_FILE_NAME = 'kiln-dev.zip';
@@ -26,18 +20,7 @@ export async function zipVersion(
   version: number,
 ) {
   const chat = await requireChat(db, viewer, chatId, 'download');
-  const snapshot = await snapshotAt(db, chat.id, version);
-  if (!snapshot) throw new ServiceError(404, 'version-not-found', `Version #${version} does not exist.`);
-  const framework = isFramework(chat.framework) ? chat.framework : 'react';
-  const complete = completeWithTemplate(snapshot, await loadBlankTemplate(framework));
-  let files: ProjectFile[];
-  try {
-    // Binary files (images, fonts) are stored once by content hash: the zip holds their bytes.
-    files = await withBlobBytes(complete.files.map(toProjectFile), blobs);
-  } catch (error) {
-    if (error instanceof MissingAssetError) throw new ServiceError(502, 'asset-missing', error.message);
-    throw error;
-  }
+  const files = await versionProjectFiles(db, blobs, chat, version);
   const entries: Zippable = {};
   // Already compressed formats (images, fonts) are stored as they are.
   for (const file of files)

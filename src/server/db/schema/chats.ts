@@ -36,6 +36,12 @@ export const chats = pgTable(
     githubRepoUrl: text('github_repo_url'),
     githubRepoName: text('github_repo_name'),
     lastGithubSync: timestamp('last_github_sync', { withTimezone: true }),
+    /** The branch Kiln syncs (the repository's default when linked). */
+    githubBranch: text('github_branch'),
+    /** The branch head Kiln last pushed or pulled: a different head on GitHub means commits made there. */
+    githubHeadSha: text('github_head_sha'),
+    /** The version that head holds (a push of an older or equal version is 'already up-to-date'). */
+    githubSyncedVersion: integer('github_synced_version'),
     remixChatId: text('remix_chat_id').references((): AnyPgColumn => chats.id, { onDelete: 'set null' }),
     cloneUrl: text('clone_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

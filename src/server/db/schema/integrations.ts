@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { chats } from './chats.ts';
 
@@ -10,7 +10,28 @@ export const githubConnections = pgTable('github_connections', {
     .references(() => users.id, { onDelete: 'cascade' }),
   githubUsername: text('github_username').notNull(),
   accessTokenEncrypted: text('access_token_encrypted'),
+  /** How the token was obtained: 'device' | 'web' | 'token' (a personal access token). */
+  method: text('method').notNull().default('token'),
+  /** The scopes GitHub reported for the token (X-OAuth-Scopes); empty for fine-grained tokens. */
+  scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+  /** Why GitHub refused the token on its last use (revoked, under-scoped); null while it works. */
+  problem: text('problem'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A GitHub device flow in progress (issue 15): the device code is a credential until it expires,
+ * so it is sealed like a token, and kept in the database so any web process can poll it.
+ */
+export const githubDeviceFlows = pgTable('github_device_flows', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  deviceCodeEncrypted: text('device_code_encrypted').notNull(),
+  intervalSeconds: integer('interval_seconds').notNull(),
+  nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /** Spec §3 "User integration": hosted database, card payments, blob storage, e-mail sending, AUTH. */
