@@ -12,7 +12,13 @@ import { useEditor } from './state/editor-context.ts';
 export function EditorLayout() {
   const isDesktop = useMediaQuery('(min-width: 768px)');
   const [isSheetOpen, setIsSheetOpen] = useState(false);
-  const { data } = useEditor();
+  const { data, sidebarTab } = useEditor();
+  // A tab opened from outside the sidebar (the code toolbar's Modify) shows the sheet on phones.
+  const [shownTab, setShownTab] = useState(sidebarTab);
+  if (shownTab !== sidebarTab) {
+    setShownTab(sidebarTab);
+    if (!isDesktop) setIsSheetOpen(true);
+  }
 
   if (isDesktop) {
     return (

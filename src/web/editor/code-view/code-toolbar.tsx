@@ -1,7 +1,6 @@
 import { Download, FolderTree, PencilLine } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { FrameworkBadge } from '../../components/framework-badge.tsx';
-import { EDITOR_TABS } from '../sidebar/tab-registry.ts';
 import { useEditor } from '../state/editor-context.ts';
 import { CopyButton } from './copy-button.tsx';
 
@@ -18,7 +17,6 @@ interface CodeToolbarProps {
 /** Spec §2 "Code toolbar": framework badge, Copy, Modify (owner), Download. */
 export function CodeToolbar({ fileName, content, onToggleFiles, isFilesOpen }: CodeToolbarProps) {
   const { framework, chatId, selectedVersion, permissions, setSidebarTab, isGenerating } = useEditor();
-  const hasCodeHostTab = EDITOR_TABS.some((tab) => tab.id === 'github');
   return (
     <div className="flex h-11 shrink-0 items-center gap-1 border-b bg-background px-2">
       <Button
@@ -35,8 +33,9 @@ export function CodeToolbar({ fileName, content, onToggleFiles, isFilesOpen }: C
       <span className="ml-2 truncate font-mono text-xs text-muted-foreground max-sm:hidden">{fileName}</span>
       <div className="ml-auto flex items-center gap-0.5">
         <CopyButton text={() => content} disabled={content === null} />
-        {permissions.modifyCode && hasCodeHostTab ? (
-          <Button variant="ghost" size="sm" onClick={() => setSidebarTab('github')}>
+        {/* Spec §2: 'Modify (owner only; opens the code-hosting sidebar tab)'; tabs stay put while generating. */}
+        {permissions.modifyCode ? (
+          <Button variant="ghost" size="sm" disabled={isGenerating} onClick={() => setSidebarTab('github')}>
             <PencilLine aria-hidden="true" /> <span className="max-sm:sr-only">Modify</span>
           </Button>
         ) : null}

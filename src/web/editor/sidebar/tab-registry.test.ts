@@ -45,4 +45,13 @@ describe('sidebar tabs (spec §2)', () => {
     expect(ids('react', false)).not.toContain('deployment');
     expect(EDITOR_TABS.find((tab) => tab.id === 'deployment')?.label).toBe('Deployment');
   });
+
+  it('registers the GitHub tab (code-hosting sync), for authorized users of every framework', () => {
+    const ids = (framework: 'html' | 'svelte', isAuthorized: boolean) =>
+      visibleTabs({ framework, isAuthorized }).map((tab) => tab.id);
+    expect(ids('html', true)).toContain('github');
+    expect(ids('svelte', true)).toContain('github');
+    expect(ids('svelte', false)).not.toContain('github');
+    expect(EDITOR_TABS.find((tab) => tab.id === 'github')?.label).toBe('GitHub');
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { History, MessageSquare, Rocket, Settings2, type LucideIcon } from 'lucide-react';
+import { FolderGit2, History, MessageSquare, Rocket, Settings2, type LucideIcon } from 'lucide-react';
 import type { Framework } from '../../../core/frameworks/index.ts';
 import { EDITOR_TAB_IDS, type EditorTabId } from './tab-ids.ts';
 
@@ -45,6 +45,12 @@ export const EDITOR_TABS: readonly EditorTabDefinition[] = [
     label: 'History',
     icon: History,
     Panel: lazy(() => import('./history/history-tab.tsx')),
+  },
+  {
+    id: 'github',
+    label: 'GitHub',
+    icon: FolderGit2,
+    Panel: lazy(() => import('./github/github-tab.tsx')),
   },
   {
     id: 'deployment',
