@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
-import { ArrowRight, GitBranch, Plug } from 'lucide-react';
+import { ArrowRight, Plug } from 'lucide-react';
+import { useSession } from '../auth/use-session.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
+import { GithubConnection } from './github-connection.tsx';
 
 /** Spec §2: the code-hosting connection lives on /account; integrations on /account/integrations. */
 export function ConnectionsCard() {
+  const { user } = useSession();
   return (
     <Card>
       <CardHeader>
@@ -11,15 +14,7 @@ export function ConnectionsCard() {
         <CardDescription>Where your components go beyond Kiln.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <div className="flex items-center gap-3 rounded-xl border p-3">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-muted">
-            <GitBranch aria-hidden="true" className="size-4" />
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="text-sm font-medium">GitHub</p>
-            <p className="text-[13px] text-muted-foreground">Not connected · syncing code is coming soon.</p>
-          </div>
-        </div>
+        {user ? <GithubConnection userId={user.id} /> : null}
         <Link
           to="/account/integrations"
           className="flex items-center gap-3 rounded-xl border p-3 transition-colors hover:bg-accent"
