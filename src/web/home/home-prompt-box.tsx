@@ -12,6 +12,7 @@ import type { EditorLocationState } from '../editor/state/pending-generation.ts'
 import { apiPost } from '../lib/api.ts';
 import { PromptComposer } from '../prompt/prompt-composer.tsx';
 import { FrameworkPicker } from './framework-picker.tsx';
+import { ImportGithubButton } from './import-github-button.tsx';
 import { PromptSuggestions } from './prompt-suggestions.tsx';
 
 const DRAFT_KEY = 'kiln-home-draft';
@@ -99,7 +100,11 @@ export function HomePromptBox() {
           className="shadow-lg shadow-stone-900/5"
           autoFocus={Boolean(user)}
         />
-        <PromptSuggestions onPick={change} />
+        <div className="flex flex-col items-center gap-3">
+          <PromptSuggestions onPick={change} />
+          {/* Outside the composer: its dialog's form must not reach the composer's form through React's tree. */}
+          <ImportGithubButton />
+        </div>
         <DemoModelNotice className="mt-1" />
       </div>
     </TooltipProvider>
