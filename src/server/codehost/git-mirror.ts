@@ -98,17 +98,19 @@ export class GitMirror {
         null,
       ),
     );
-    const heads: Record<string, string> = {};
+    const entries: [string, string][] = [];
     let headTarget: string | null = null;
     for (const line of outcome.stdout.toString('utf8').split('\n')) {
       const [left = '', name = ''] = line.split('\t');
       const symref = /^ref: refs\/heads\/(.+)$/.exec(left);
       if (symref && name === 'HEAD') headTarget = symref[1] ?? null;
       else if (SHA.test(left) && name.startsWith('refs/heads/'))
-        heads[name.slice('refs/heads/'.length)] = left;
+        entries.push([name.slice('refs/heads/'.length), left]);
     }
+    // fromEntries: a branch named `__proto__` stays a branch.
+    const heads: Record<string, string> = Object.fromEntries(entries);
     // An empty repository may still name an unborn HEAD; with no branch there is no default yet.
-    const defaultBranch = headTarget !== null && headTarget in heads ? headTarget : null;
+    const defaultBranch = headTarget !== null && Object.hasOwn(heads, headTarget) ? headTarget : null;
     return { defaultBranch, heads };
   }
 
