@@ -33,6 +33,8 @@ const schema = z.object({
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().startsWith('postgres').optional()),
   /** Signs sessions and encrypts stored credentials. Generated into the data folder when unset. */
   KILN_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /** Earlier values of KILN_SECRET (comma-separated): credentials sealed with them still open. */
+  KILN_SECRET_PREVIOUS: optionalString,
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
   /** GitHub's web address (GitHub Enterprise: your server); device and web OAuth flows live here. */
@@ -93,6 +95,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   secret: string | undefined;
+  previousSecrets: string[];
   github: { clientId: string; clientSecret: string } | undefined;
   /** Code-hosting sync (issue 15): the OAuth App's id alone enables the device flow; its secret the web flow. */
   codeHost: {
@@ -161,6 +164,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.KILN_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     secret: e.KILN_SECRET,
+    previousSecrets: commaList(e.KILN_SECRET_PREVIOUS) ?? [],
     github,
     codeHost: {
       clientId: e.GITHUB_CLIENT_ID,

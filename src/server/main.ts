@@ -11,6 +11,7 @@ import { createInProcessRealtime } from './realtime/in-process.ts';
 import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
+import { createCodeHost } from './codehost/index.ts';
 import { loadBlankTemplate } from './templates/load.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { createS3BlobStore } from './storage/s3-blob-store.ts';
@@ -96,6 +97,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       blobs,
       templateFiles: loadBlankTemplate,
     });
+    const codeHost = createCodeHost({ config, db: database.db, secret, blobs, preview, realtime });
     const services: Services = {
       config,
       db: database.db,
@@ -111,6 +113,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       modelWorker,
       preview,
       hosting,
+      codeHost,
     };
     const app = createHttpApp(services);
     const db = database;

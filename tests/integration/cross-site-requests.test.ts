@@ -133,6 +133,34 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       path: `/api/chats/${chat.chatId}/deployment`,
       status: 200,
     }),
+    // GitHub is not configured here: each answers without the network, past the origin check.
+    'POST /api/codehost/token': async () => ({
+      path: '/api/codehost/token',
+      json: { token: '' },
+      status: 400,
+    }),
+    'POST /api/codehost/device': async () => ({ path: '/api/codehost/device', status: 409 }),
+    'POST /api/codehost/device/poll': async () => ({ path: '/api/codehost/device/poll', status: 200 }),
+    'DELETE /api/codehost/connection': async () => ({ path: '/api/codehost/connection', status: 200 }),
+    'POST /api/codehost/import': async () => ({
+      path: '/api/codehost/import',
+      json: { repository: 'not a repository' },
+      status: 400,
+    }),
+    'POST /api/chats/:id/codehost/repo': async () => ({
+      path: `/api/chats/${chat.chatId}/codehost/repo`,
+      json: { name: 'kiln-csrf', private: true },
+      status: 409,
+    }),
+    'POST /api/chats/:id/codehost/push': async () => ({
+      path: `/api/chats/${chat.chatId}/codehost/push`,
+      json: { version: 1 },
+      status: 409,
+    }),
+    'POST /api/chats/:id/codehost/pull': async () => ({
+      path: `/api/chats/${chat.chatId}/codehost/pull`,
+      status: 409,
+    }),
     'POST /api/chats/:id/visibility': async () => ({
       path: `/api/chats/${chat.chatId}/visibility`,
       json: { isPublic: false },

@@ -410,16 +410,15 @@ export class GitMirror {
     }
   }
 
-  private homeReady: Promise<string> | null = null;
-
-  /** An empty folder for HOME: git finds no user config, no credentials, no hooks there. */
-  private home(): Promise<string> {
-    this.homeReady ??= (async () => {
-      const home = path.join(this.root, HOME_FOLDER);
-      await fs.mkdir(home, { recursive: true });
-      return home;
-    })();
-    return this.homeReady;
+  /**
+   * An empty folder for HOME: git finds no user config, no credentials, no hooks there. Made again
+   * when it went missing (the mirror folder deleted or restored without it): a missing cwd would
+   * make every git command fail to start.
+   */
+  private async home(): Promise<string> {
+    const home = path.join(this.root, HOME_FOLDER);
+    await fs.mkdir(home, { recursive: true });
+    return home;
   }
 }
 

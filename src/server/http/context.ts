@@ -9,6 +9,7 @@ import type { Realtime } from '../realtime/events.ts';
 import type { PreviewService } from '../preview/service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { Hosting } from '../hosting/index.ts';
+import type { CodeHost } from '../codehost/index.ts';
 
 /**
  * What every route may use: built once by the composition root (main.ts). Only routes and the
@@ -33,4 +34,6 @@ export interface Services {
   preview: PreviewService;
   /** Deployed sites and custom domains. */
   hosting: Hosting;
+  /** GitHub sync. */
+  codeHost: CodeHost;
 }

@@ -1,0 +1,311 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSnapshot } from '../../src/core/artifact/index.ts';
+import { chats, githubConnections, messages } from '../../src/server/db/schema/index.ts';
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github/server.ts';
+import { signedUpUser } from './generation-helpers.ts';
+import { createPreviewKiln, createVersion, type TestKiln } from './preview-helpers.ts';
+import { TestClient } from './test-app.ts';
+
+describe('GitHub sync: connect, create, push, pull, override, import (issue 15)', () => {
+  let fake: FakeGitHub;
+  let kiln: TestKiln;
+  let owner: Awaited<ReturnType<typeof signedUpUser>>;
+  let octoToken: string;
+
+  beforeAll(async () => {
+    fake = await startFakeGitHub({ clientSecret: 'fake-secret', deviceInterval: 0 });
+    kiln = await createPreviewKiln({
+      GITHUB_CLIENT_ID: fake.clientId,
+      GITHUB_CLIENT_SECRET: fake.clientSecret ?? '',
+      KILN_GITHUB_URL: fake.url,
+      KILN_GITHUB_API_URL: fake.apiUrl,
+    });
+    owner = await signedUpUser(kiln, { premium: true });
+    octoToken = fake.createUser('octo').token;
+  });
+  afterAll(async () => {
+    await kiln?.close();
+    await fake?.close();
+  });
+
+  const json = (client: TestClient, path: string, method = 'GET', body?: unknown) =>
+    client.request(path, { method, json: body });
+
+  async function latestVersion(chatId: string) {
+    const rows = await kiln.services.db.select().from(messages).where(eq(messages.chatId, chatId));
+    return rows.filter((m) => m.role === 'assistant').sort((a, b) => b.version - a.version)[0]!;
+  }
+
+  it('the round trip: a token, a new private repository, push, a commit on GitHub refuses the push, pull, override', async () => {
+    const connected = await json(owner.client, '/api/codehost/token', 'POST', { token: octoToken });
+    expect(await connected.json()).toMatchObject({
+      connected: true,
+      username: 'octo',
+      method: 'token',
+      problem: null,
+    });
+
+    const { chatId } = await createVersion(kiln, {
+      userId: owner.userId,
+      framework: 'html',
+      files: [
+        { name: 'index.html', content: '<h1>Shop v1</h1>' },
+        { name: '.env.local', content: 'SECRET_KEY=never-pushed' },
+      ],
+    });
+    const status = await (await json(owner.client, `/api/chats/${chatId}/codehost`)).json();
+    expect(status).toMatchObject({ repo: null, connection: { connected: true, username: 'octo' } });
+    expect(status.suggestedName).toMatch(/^kiln-/);
+
+    const created = await json(owner.client, `/api/chats/${chatId}/codehost/repo`, 'POST', {
+      name: 'kiln-shop',
+      private: true,
+    });
+    expect(created.status).toBe(200);
+    expect(await created.json()).toMatchObject({ repo: { fullName: 'octo/kiln-shop' } });
+
+    const pushed = await json(owner.client, `/api/chats/${chatId}/codehost/push`, 'POST', { version: 1 });
+    expect(pushed.status).toBe(200);
+    const push = await pushed.json();
+    expect(push).toMatchObject({ success: true });
+    const onGitHub = await fake.files('octo', 'kiln-shop', 'main');
+    expect(onGitHub.get('index.html')?.bytes.toString()).toBe('<h1>Shop v1</h1>');
+    expect(onGitHub.has('package.json')).toBe(true);
+    expect([...onGitHub.keys()].some((path) => path.includes('.env'))).toBe(false);
+    expect(await fake.head('octo', 'kiln-shop', 'main')).toBe(push.commit);
+
+    const again = await (
+      await json(owner.client, `/api/chats/${chatId}/codehost/push`, 'POST', { version: 1 })
+    ).json();
+    expect(again.message).toMatch(/already up-to-date/i);
+
+    // A commit made on GitHub; a new version in Kiln cannot be pushed over it.
+    await fake.commitDirectly(
+      'octo',
+      'kiln-shop',
+      'main',
+      { 'index.html': '<h1>Edited on GitHub</h1>' },
+      'Edit on GitHub',
+    );
+    await createVersion(kiln, {
+      userId: owner.userId,
+      framework: 'html',
+      chatId,
+      version: 2,
+      files: [{ name: 'index.html', content: '<h1>Shop v2</h1>' }],
+    });
+    const refused = await json(owner.client, `/api/chats/${chatId}/codehost/push`, 'POST', { version: 2 });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toMatchObject({ code: 'remote-changed' });
+
+    // Pull: the head becomes version 3, a 'GitHub Pull'.
+    const pulled = await (await json(owner.client, `/api/chats/${chatId}/codehost/pull`, 'POST')).json();
+    expect(pulled).toMatchObject({ success: true, version: 3 });
+    const v3 = await latestVersion(chatId);
+    expect(v3).toMatchObject({ version: 3, isGithubPull: true, finishReason: 'stop' });
+    expect(parseSnapshot(v3.artifactCode).files.find((f) => f.name === 'index.html')?.content).toBe(
+      '<h1>Edited on GitHub</h1>',
+    );
+    const same = await (await json(owner.client, `/api/chats/${chatId}/codehost/pull`, 'POST')).json();
+    expect(same.message).toMatch(/No changes detected/);
+
+    // Override: version 2 replaces what GitHub holds.
+    await fake.commitDirectly(
+      'octo',
+      'kiln-shop',
+      'main',
+      { 'index.html': '<h1>Edited again</h1>' },
+      'Again',
+    );
+    const override = await json(owner.client, `/api/chats/${chatId}/codehost/push`, 'POST', {
+      version: 2,
+      force: true,
+    });
+    expect(override.status).toBe(200);
+    expect((await fake.files('octo', 'kiln-shop', 'main')).get('index.html')?.bytes.toString()).toBe(
+      '<h1>Shop v2</h1>',
+    );
+    const [chat] = await kiln.services.db.select().from(chats).where(eq(chats.id, chatId));
+    expect(chat!.lastGithubSync).not.toBeNull();
+
+    // The mirror lost (a data folder restored without git/, another machine): a push still continues the branch.
+    fs.rmSync(path.join(kiln.dataDir, 'git'), { recursive: true, force: true });
+    await createVersion(kiln, {
+      userId: owner.userId,
+      framework: 'html',
+      chatId,
+      version: 4,
+      files: [{ name: 'index.html', content: '<h1>Shop v4</h1>' }],
+    });
+    const afterLoss = await json(owner.client, `/api/chats/${chatId}/codehost/push`, 'POST', { version: 4 });
+    expect(afterLoss.status).toBe(200);
+    expect((await fake.files('octo', 'kiln-shop', 'main')).get('index.html')?.bytes.toString()).toBe(
+      '<h1>Shop v4</h1>',
+    );
+
+    // The token is sealed in the database and never answered.
+    const [row] = await kiln.services.db
+      .select()
+      .from(githubConnections)
+      .where(eq(githubConnections.userId, owner.userId));
+    expect(row!.accessTokenEncrypted).not.toContain(octoToken);
+    expect(JSON.stringify(await (await json(owner.client, '/api/codehost/connection')).json())).not.toContain(
+      octoToken,
+    );
+  });
+
+  it('a repository name GitHub refuses: "Failed to create repository" with its reason', async () => {
+    await fake.createRepo('octo', 'taken-name');
+    const { chatId } = await createVersion(kiln, {
+      userId: owner.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: 'x' }],
+    });
+    const response = await json(owner.client, `/api/chats/${chatId}/codehost/repo`, 'POST', {
+      name: 'taken-name',
+      private: true,
+    });
+    expect(response.status).toBe(422);
+    const { error } = await response.json();
+    expect(error.title).toBe('Failed to create repository');
+    expect(error.message).toMatch(/already exists/);
+    const empty = await json(owner.client, `/api/chats/${chatId}/codehost/repo`, 'POST', {
+      name: '  ',
+      private: true,
+    });
+    expect((await empty.json()).error).toMatchObject({
+      title: 'Repository name required',
+      message: 'Please enter a repository name.',
+    });
+  });
+
+  it('import: a repository head becomes version 1 of a new chat, framework detected, linked for push and pull', async () => {
+    await fake.createRepo('octo', 'vite-app', { autoInit: true });
+    await fake.commitDirectly(
+      'octo',
+      'vite-app',
+      'main',
+      {
+        'package.json': JSON.stringify({ dependencies: { react: '^19.0.0', 'react-dom': '^19.0.0' } }),
+        'src/App.tsx': 'export default function App() { return <h1>Imported</h1>; }',
+        'public/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
+      },
+      'App',
+    );
+    const response = await json(owner.client, '/api/codehost/import', 'POST', {
+      repository: `${fake.url}/octo/vite-app`,
+    });
+    expect(response.status).toBe(201);
+    const imported = await response.json();
+    expect(imported.skipped).toEqual([expect.objectContaining({ path: 'public/logo.png' })]);
+    const [chat] = await kiln.services.db.select().from(chats).where(eq(chats.id, imported.chatId));
+    expect(chat).toMatchObject({
+      framework: 'react',
+      githubRepoName: 'octo/vite-app',
+      githubSyncedVersion: 1,
+    });
+    const v1 = await latestVersion(imported.chatId);
+    expect(parseSnapshot(v1.artifactCode).files.map((f) => f.name)).toContain('src/App.tsx');
+    const pull = await (
+      await json(owner.client, `/api/chats/${imported.chatId}/codehost/pull`, 'POST')
+    ).json();
+    expect(pull.message).toMatch(/No changes detected/);
+  });
+
+  it('the device flow: pending, then connected once approved; denied and expired say so', async () => {
+    const person = await signedUpUser(kiln, { premium: true });
+    fake.createUser('device-user');
+    const started = await (await json(person.client, '/api/codehost/device', 'POST')).json();
+    expect(started).toMatchObject({
+      userCode: expect.any(String),
+      verificationUri: expect.stringContaining(fake.url),
+    });
+    expect((await (await json(person.client, '/api/codehost/device/poll', 'POST')).json()).status).toBe(
+      'pending',
+    );
+    fake.approveDevice(started.userCode, 'device-user');
+    const done = await (await json(person.client, '/api/codehost/device/poll', 'POST')).json();
+    expect(done).toMatchObject({
+      status: 'connected',
+      connection: { connected: true, username: 'device-user', method: 'device' },
+    });
+
+    const second = await (await json(person.client, '/api/codehost/device', 'POST')).json();
+    fake.denyDevice(second.userCode);
+    const denied = await (await json(person.client, '/api/codehost/device/poll', 'POST')).json();
+    expect(denied).toMatchObject({ status: 'denied', message: expect.stringMatching(/denied/) });
+    const third = await (await json(person.client, '/api/codehost/device', 'POST')).json();
+    fake.expireDevice(third.userCode);
+    expect((await (await json(person.client, '/api/codehost/device/poll', 'POST')).json()).status).toBe(
+      'expired',
+    );
+  });
+
+  it('a revoked token is found on use: "GitHub not connected" with the reason, not a silent failure', async () => {
+    const person = await signedUpUser(kiln, { premium: true });
+    const { token } = fake.createUser('revoked-user');
+    await json(person.client, '/api/codehost/token', 'POST', { token });
+    const { chatId } = await createVersion(kiln, {
+      userId: person.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: 'x' }],
+    });
+    await json(person.client, `/api/chats/${chatId}/codehost/repo`, 'POST', {
+      name: 'will-revoke',
+      private: true,
+    });
+    fake.revokeToken(token);
+    const push = await json(person.client, `/api/chats/${chatId}/codehost/push`, 'POST', { version: 1 });
+    expect(push.status).toBe(409);
+    expect((await push.json()).error).toMatchObject({
+      code: 'codehost-not-connected',
+      title: 'GitHub not connected',
+    });
+    const connection = await (await json(person.client, '/api/codehost/connection')).json();
+    expect(connection).toMatchObject({ connected: false, username: 'revoked-user' });
+    expect(connection.problem).toMatch(/refused/);
+  });
+
+  it('denials: visitor, stranger, free owner, not connected', async () => {
+    const { chatId } = await createVersion(kiln, {
+      userId: owner.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: 'x' }],
+    });
+    const visitor = new TestClient(kiln);
+    const stranger = await signedUpUser(kiln, { premium: true });
+    const free = await signedUpUser(kiln);
+    const freeChat = await createVersion(kiln, {
+      userId: free.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: 'x' }],
+    });
+    const notConnected = await signedUpUser(kiln, { premium: true });
+    const theirChat = await createVersion(kiln, {
+      userId: notConnected.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: 'x' }],
+    });
+    for (const route of ['push', 'pull', 'repo']) {
+      const body =
+        route === 'push' ? { version: 1 } : route === 'repo' ? { name: 'x-repo', private: true } : undefined;
+      expect((await json(visitor, `/api/chats/${chatId}/codehost/${route}`, 'POST', body)).status).toBe(401);
+      expect(
+        (await json(stranger.client, `/api/chats/${chatId}/codehost/${route}`, 'POST', body)).status,
+      ).toBe(403);
+      expect(
+        (await json(free.client, `/api/chats/${freeChat.chatId}/codehost/${route}`, 'POST', body)).status,
+      ).toBe(402);
+    }
+    const repo = await json(notConnected.client, `/api/chats/${theirChat.chatId}/codehost/repo`, 'POST', {
+      name: 'x-repo',
+      private: true,
+    });
+    expect(repo.status).toBe(409);
+    expect((await repo.json()).error.code).toBe('codehost-not-connected');
+    expect((await json(visitor, '/api/codehost/connection')).status).toBe(401);
+  });
+});
