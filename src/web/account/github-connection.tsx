@@ -116,7 +116,11 @@ export function GithubConnection({ userId }: { userId: string }) {
           userId={userId}
           methods={connection.methods}
           device={device}
-          onTokenConnected={(next) => onConnected(next.username)}
+          onTokenConnected={(next) => {
+            // The device flow started with the dialog stops polling too.
+            device.cancel();
+            onConnected(next.username);
+          }}
         />
       ) : null}
     </div>
