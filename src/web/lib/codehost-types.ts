@@ -49,7 +49,8 @@ export interface CodeHostRepoListItem {
 export interface LinkedRepo {
   fullName: string;
   htmlUrl: string;
-  defaultBranch: string;
+  /** The branch Kiln pushes to and pulls from; null until the first sync has seen one. */
+  defaultBranch: string | null;
 }
 
 /** GET /api/chats/:id/codehost, and POST …/codehost/repo. */

@@ -31,10 +31,12 @@ export function LinkedRepository({ username, repo, lastSync }: LinkedRepositoryP
         <div className="grid min-w-0 flex-1 gap-1">
           <p className="font-mono text-sm font-medium [overflow-wrap:anywhere]">{repo.fullName}</p>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-[13px] text-muted-foreground">
-            <Badge variant="outline" className="font-mono font-normal">
-              <GitBranch aria-hidden="true" />
-              {repo.defaultBranch}
-            </Badge>
+            {repo.defaultBranch ? (
+              <Badge variant="outline" className="font-mono font-normal">
+                <GitBranch aria-hidden="true" />
+                {repo.defaultBranch}
+              </Badge>
+            ) : null}
             <LastSynced lastSync={lastSync} />
           </p>
         </div>

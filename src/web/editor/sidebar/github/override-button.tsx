@@ -40,7 +40,10 @@ export function OverrideButton({
       <AlertDialogTrigger asChild>
         <Button
           variant="outline"
-          className={cn('text-destructive hover:bg-destructive-soft hover:text-destructive', className)}
+          className={cn(
+            'text-destructive hover:bg-destructive-soft hover:text-red-700 dark:hover:text-red-300',
+            className,
+          )}
           disabled={disabled || isPending || version === null}
           aria-busy={isPending || undefined}
           title="Force push"
@@ -54,8 +57,8 @@ export function OverrideButton({
         <AlertDialogDescription>
           Version #{version} will be force pushed to{' '}
           <span className="font-medium text-foreground">{repo.fullName}</span> and replace its{' '}
-          <span className="font-mono">{repo.defaultBranch}</span> branch. Commits made on GitHub that are not
-          in Kiln will be lost. This cannot be undone.
+          {repo.defaultBranch ? <span className="font-mono">{repo.defaultBranch}</span> : 'default'} branch.
+          Commits made on GitHub that are not in Kiln will be lost. This cannot be undone.
         </AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>

@@ -149,8 +149,9 @@ export function SyncPanel({ repo, syncedVersion }: SyncPanelProps) {
         />
       </div>
       <p className="text-xs leading-snug text-muted-foreground">
-        Push commits the version to <span className="font-mono">{repo.defaultBranch}</span>; Pull turns the
-        branch&apos;s latest commit into a new version.
+        Push commits the version to{' '}
+        {repo.defaultBranch ? <span className="font-mono">{repo.defaultBranch}</span> : 'the default branch'};
+        Pull turns the branch&apos;s latest commit into a new version.
       </p>
 
       {skipped ? (
