@@ -9,6 +9,12 @@ const PORT = Number(process.env.KILN_E2E_PORT ?? 3199);
 /** The DNS server tests/e2e/deployment.spec.ts starts (tests/support/dns-server.ts); Kiln verifies custom domains through it. */
 const DNS_PORT = PORT + 10_000;
 process.env.KILN_E2E_DNS_PORT = String(DNS_PORT);
+/** The fake GitHub tests/e2e/github-sync.spec.ts starts (tests/support/fake-github/); Kiln's code-hosting sync talks to it. */
+const GITHUB_PORT = PORT + 11_000;
+const GITHUB_URL = `http://127.0.0.1:${GITHUB_PORT}`;
+process.env.KILN_E2E_GITHUB_PORT = String(GITHUB_PORT);
+/** The OAuth App's id alone: the device flow (a secret would also turn on Better Auth's GitHub sign-in). */
+process.env.KILN_E2E_GITHUB_CLIENT_ID = 'Iv1.kilne2e';
 
 /** A premium account made with the admin CLI before the server starts (tests/e2e/support/premium.ts). */
 const PREMIUM = { email: 'premium@kiln.test', password: 'correct horse 1', name: 'Grace Hopper' };
@@ -67,6 +73,9 @@ export default defineConfig({
       KILN_DEMO_DELAY_MS: '1',
       KILN_MODEL: 'demo',
       KILN_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
+      KILN_GITHUB_URL: GITHUB_URL,
+      KILN_GITHUB_API_URL: GITHUB_URL,
+      GITHUB_CLIENT_ID: process.env.KILN_E2E_GITHUB_CLIENT_ID,
       DATABASE_URL: '',
     },
     reuseExistingServer: false,
