@@ -157,6 +157,54 @@ describe('GitHub sync: connect, create, push, pull, override, import (issue 15)'
     );
   });
 
+  it("GitHub's hiccups: a new repository not visible yet, 502s and a rate limit are waited out; a default branch other than main is kept", async () => {
+    const person = await signedUpUser(kiln, { premium: true });
+    const { token } = fake.createUser('trunk-user', { defaultBranch: 'trunk' });
+    await json(person.client, '/api/codehost/token', 'POST', { token });
+    const { chatId } = await createVersion(kiln, {
+      userId: person.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: '<h1>Trunk</h1>' }],
+    });
+    fake.failNext({ status: 502, times: 1, scope: 'api' });
+    fake.setNewRepoLag(2);
+    const created = await json(person.client, `/api/chats/${chatId}/codehost/repo`, 'POST', {
+      name: 'lagging',
+      private: false,
+    });
+    expect(created.status).toBe(200);
+    fake.failNext({ status: 'rate-limit', times: 1, scope: 'api', retryAfter: 1 });
+    const pushed = await json(person.client, `/api/chats/${chatId}/codehost/push`, 'POST', { version: 1 });
+    expect(pushed.status).toBe(200);
+    expect((await fake.files('trunk-user', 'lagging', 'trunk')).get('index.html')?.bytes.toString()).toBe(
+      '<h1>Trunk</h1>',
+    );
+    expect(await fake.head('trunk-user', 'lagging', 'main')).toBeNull();
+  });
+
+  it('the web flow: GitHub sends the person back with a code; a forged state is refused', async () => {
+    const person = await signedUpUser(kiln, { premium: true });
+    fake.createUser('web-user');
+    fake.setWebFlowUser('web-user');
+    const start = await json(person.client, '/api/codehost/oauth/start');
+    expect(start.status).toBe(302);
+    const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location')!);
+    expect(back.pathname).toBe('/api/codehost/oauth/callback');
+    const forged = await json(
+      person.client,
+      `/api/codehost/oauth/callback?code=${back.searchParams.get('code')}&state=forged`,
+    );
+    expect(forged.headers.get('location')).toMatch(/github=error/);
+    const callback = await json(person.client, `${back.pathname}${back.search}`);
+    expect(callback.headers.get('location')).toBe('/account?github=connected');
+    expect(await (await json(person.client, '/api/codehost/connection')).json()).toMatchObject({
+      connected: true,
+      username: 'web-user',
+      method: 'web',
+    });
+  });
+
   it('a repository name GitHub refuses: "Failed to create repository" with its reason', async () => {
     await fake.createRepo('octo', 'taken-name');
     const { chatId } = await createVersion(kiln, {

@@ -42,6 +42,7 @@ export interface ChatCodeHost {
   syncedVersion: number | null;
 }
 
+const NEW_REPO_RETRIES = 4;
 const UP_TO_DATE = 'Already up-to-date: this version is on GitHub.';
 const NO_CHANGES = 'No changes detected: the branch holds this version.';
 const REMOTE_CHANGED =
@@ -52,6 +53,22 @@ export function createSyncService(deps: SyncDeps) {
   const { db } = deps;
 
   /** Runs a GitHub or git call; a refused token marks the connection and says so (409). */
+  /**
+   * The remote's branches. A repository GitHub has just created can answer 404 for a moment
+   * (eventual consistency): asked again a few times before it counts as missing.
+   */
+  async function remoteOf(url: string, auth: { token: string }) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await deps.mirror.remote(url, auth);
+      } catch (error) {
+        if (!(error instanceof GitError && error.kind === 'not-found') || attempt >= NEW_REPO_RETRIES)
+          throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+      }
+    }
+  }
+
   async function withToken<T>(
     userId: string,
     run: (token: string, username: string) => Promise<T>,
@@ -238,7 +255,7 @@ export function createSyncService(deps: SyncDeps) {
         .limit(1);
       const commit = await withToken(user.id, async (token, username) => {
         const auth = { token };
-        const remote = await deps.mirror.remote(repo.cloneUrl, auth);
+        const remote = await remoteOf(repo.cloneUrl, auth);
         const branch = chat.githubBranch ?? remote.defaultBranch ?? 'main';
         const remoteHead = remote.heads[branch] ?? null;
         if (!input.force && remoteHead !== null && remoteHead !== chat.githubHeadSha) {
@@ -304,7 +321,7 @@ export function createSyncService(deps: SyncDeps) {
       const user = requireUser(viewer);
       const repo = linked(chat);
       const fetched = await withToken(user.id, async (token) => {
-        const remote = await deps.mirror.remote(repo.cloneUrl, { token });
+        const remote = await remoteOf(repo.cloneUrl, { token });
         const branch = chat.githubBranch ?? remote.defaultBranch ?? 'main';
         if (!remote.heads[branch]) return null;
         return {
@@ -404,7 +421,7 @@ export function createSyncService(deps: SyncDeps) {
           }
           throw error;
         }
-        const remote = await deps.mirror.remote(repo.cloneUrl, { token });
+        const remote = await remoteOf(repo.cloneUrl, { token });
         const branch =
           input.branch?.trim() || ref.branch || remote.defaultBranch || repo.defaultBranch || 'main';
         if (!remote.heads[branch]) {
