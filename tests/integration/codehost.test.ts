@@ -205,6 +205,24 @@ describe('GitHub sync: connect, create, push, pull, override, import (issue 15)'
     });
   });
 
+  it('a version with GitHub Actions workflows needs the workflow scope: said before pushing', async () => {
+    const { chatId } = await createVersion(kiln, {
+      userId: owner.userId,
+      framework: 'html',
+      files: [
+        { name: 'index.html', content: 'x' },
+        { name: '.github/workflows/ci.yml', content: 'on: push' },
+      ],
+    });
+    await json(owner.client, `/api/chats/${chatId}/codehost/repo`, 'POST', {
+      name: 'with-workflows',
+      private: true,
+    });
+    const response = await json(owner.client, `/api/chats/${chatId}/codehost/push`, 'POST', { version: 1 });
+    expect(response.status).toBe(409);
+    expect((await response.json()).error.code).toBe('workflow-scope-required');
+  });
+
   it('a repository name GitHub refuses: "Failed to create repository" with its reason', async () => {
     await fake.createRepo('octo', 'taken-name');
     const { chatId } = await createVersion(kiln, {

@@ -246,6 +246,19 @@ export function createSyncService(deps: SyncDeps) {
       const project = (await versionProjectFiles(db, deps.blobs, chat, input.version)).filter(
         (file) => !isEnvFile(file.name),
       );
+      // GitHub takes workflow files only from a token with the `workflow` scope (Kiln asks for
+      // `repo` alone): say so before pushing, rather than let the push fail obscurely. A
+      // fine-grained token reports no scopes; GitHub decides for it.
+      const connection = await deps.connections.view(user.id);
+      const workflows = project.some((file) => file.name.startsWith('.github/workflows/'));
+      if (workflows && connection.scopes.length > 0 && !connection.scopes.includes('workflow')) {
+        throw new ServiceError(
+          409,
+          'workflow-scope-required',
+          'This version holds GitHub Actions workflows (.github/workflows/), which GitHub accepts only from a token with the workflow scope. Connect GitHub with a token that has it.',
+          { title: 'Push refused' },
+        );
+      }
       const [prompt] = await db
         .select({ content: messages.content })
         .from(messages)
