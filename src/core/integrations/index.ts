@@ -1,0 +1,4 @@
+export * from './providers.ts';
+export * from './masking.ts';
+export * from './address-safety.ts';
+export * from './credentials.ts';
