@@ -83,6 +83,9 @@ const schema = z.object({
   KILN_TLS_PROBE_CA: optionalString,
   /** Bytes of deployed files kept in memory for serving. */
   KILN_DEPLOY_CACHE_MB: z.coerce.number().int().min(8).default(256),
+
+  /** Let integrations reach loopback/private addresses (self-hosting on a private network; tests). */
+  KILN_ALLOW_PRIVATE_INTEGRATIONS: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -105,6 +108,8 @@ export interface Config {
     apiUrl: string;
   };
   role: 'all' | 'web' | 'worker';
+  /** Integrations (issue 16): whether their endpoints may be private or loopback addresses. */
+  integrations: { allowPrivateAddresses: boolean };
   ai: {
     model: string | undefined;
     openaiApiKey: string | undefined;
@@ -173,6 +178,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiUrl: e.KILN_GITHUB_API_URL.replace(/\/$/, ''),
     },
     role: e.KILN_ROLE,
+    integrations: { allowPrivateAddresses: e.KILN_ALLOW_PRIVATE_INTEGRATIONS === 'true' },
     ai: {
       model: e.KILN_MODEL,
       openaiApiKey: e.OPENAI_API_KEY,

@@ -12,6 +12,7 @@ import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
 import { createCodeHost } from './codehost/index.ts';
+import { createIntegrations } from './integrations/index.ts';
 import { loadBlankTemplate } from './templates/load.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { createS3BlobStore } from './storage/s3-blob-store.ts';
@@ -98,6 +99,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       templateFiles: loadBlankTemplate,
     });
     const codeHost = createCodeHost({ config, db: database.db, secret, blobs, preview, realtime });
+    const integrations = createIntegrations({ config, db: database.db, secret });
     const services: Services = {
       config,
       db: database.db,
@@ -114,6 +116,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       preview,
       hosting,
       codeHost,
+      integrations,
     };
     const app = createHttpApp(services);
     const db = database;

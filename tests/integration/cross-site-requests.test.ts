@@ -161,6 +161,24 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       path: `/api/chats/${chat.chatId}/codehost/pull`,
       status: 409,
     }),
+    'POST /api/integrations': async () => ({
+      path: '/api/integrations',
+      json: { type: 'email', provider: 'resend', credentials: { apiKey: 're_csrf_key_1234' } },
+      status: 201,
+    }),
+    'PATCH /api/integrations/:id': async () => ({
+      path: `/api/integrations/${await integrationId()}`,
+      json: { name: 'Mail' },
+      status: 200,
+    }),
+    'POST /api/integrations/:id/test': async () => ({
+      path: `/api/integrations/${await integrationId()}/test`,
+      status: 200,
+    }),
+    'DELETE /api/integrations/:id': async () => ({
+      path: `/api/integrations/${await integrationId()}`,
+      status: 200,
+    }),
     'POST /api/chats/:id/visibility': async () => ({
       path: `/api/chats/${chat.chatId}/visibility`,
       json: { isPublic: false },
@@ -171,6 +189,12 @@ describe('cross-site requests are refused on every state-changing route (issue 1
   /** The chat's custom domain (added by its case; a made-up id before that, refused anyway). */
   async function customDomainId(): Promise<string> {
     const [row] = await ctx.kiln.services.db.select().from(schema.customDomains);
+    return row?.id ?? '00000000-0000-4000-8000-000000000000';
+  }
+
+  /** The owner's integration (added by its case; a made-up id before that, refused anyway). */
+  async function integrationId(): Promise<string> {
+    const [row] = await ctx.kiln.services.db.select().from(schema.userIntegrations);
     return row?.id ?? '00000000-0000-4000-8000-000000000000';
   }
 

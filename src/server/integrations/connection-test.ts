@@ -1,0 +1,127 @@
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import type { ProviderDefinition } from '../../core/integrations/index.ts';
+
+/** What 'Test connection' answers: whether it worked and what the person reads. */
+export interface ConnectionTestResult {
+  ok: boolean;
+  message: string;
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** Connects with `pg` and runs `select 1`: proves the host, the credentials and the database. */
+async function testPostgres(connectionString: string): Promise<ConnectionTestResult> {
+  const client = new pg.Client({
+    connectionString,
+    connectionTimeoutMillis: TIMEOUT_MS,
+    statement_timeout: TIMEOUT_MS,
+    query_timeout: TIMEOUT_MS,
+  });
+  // A server closing the connection later must not crash the process.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return { ok: true, message: 'Connected to the database.' };
+  } catch (error) {
+    return { ok: false, message: `Could not connect to the database: ${reason(error)}` };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Supabase answers its REST root only with a valid API key. */
+async function testSupabaseRest(projectUrl: string, anonKey: string): Promise<ConnectionTestResult> {
+  const url = `${projectUrl.replace(/\/+$/, '')}/rest/v1/`;
+  try {
+    const response = await fetch(url, {
+      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    if (response.ok) return { ok: true, message: 'The project’s REST API accepted the anon key.' };
+    if (response.status === 401 || response.status === 403)
+      return { ok: false, message: `The project’s REST API refused the anon key (HTTP ${response.status}).` };
+    return { ok: false, message: `The project’s REST API answered HTTP ${response.status}.` };
+  } catch (error) {
+    return { ok: false, message: `Could not reach the project URL: ${reason(error)}` };
+  }
+}
+
+async function testS3(values: Record<string, unknown>): Promise<ConnectionTestResult> {
+  const client = new S3Client({
+    endpoint: String(values.endpoint),
+    region: String(values.region),
+    forcePathStyle: true,
+    credentials: { accessKeyId: String(values.accessKeyId), secretAccessKey: String(values.secretAccessKey) },
+    requestHandler: { requestTimeout: TIMEOUT_MS, connectionTimeout: TIMEOUT_MS },
+    maxAttempts: 1,
+  });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: String(values.bucket) }));
+    return { ok: true, message: `The bucket ${String(values.bucket)} is reachable with these keys.` };
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404) return { ok: false, message: `The bucket ${String(values.bucket)} does not exist.` };
+    if (status === 403 || status === 401)
+      return { ok: false, message: 'The storage service refused these keys for this bucket.' };
+    return { ok: false, message: `Could not reach the storage service: ${reason(error)}` };
+  } finally {
+    client.destroy();
+  }
+}
+
+async function testSmtp(values: Record<string, unknown>): Promise<ConnectionTestResult> {
+  const port = Number(values.port);
+  const transport = nodemailer.createTransport({
+    host: String(values.host),
+    port,
+    secure: port === 465,
+    auth: { user: String(values.user), pass: String(values.password) },
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS,
+  });
+  try {
+    await transport.verify();
+    return { ok: true, message: 'The mail server accepted the sign-in.' };
+  } catch (error) {
+    return { ok: false, message: `The mail server refused: ${reason(error)}` };
+  } finally {
+    transport.close();
+  }
+}
+
+function reason(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'unknown error';
+}
+
+/**
+ * The real call per provider where one is possible; Stripe and Resend have no configurable base
+ * URL here, so their keys are checked for format only (the save already did that).
+ */
+export async function testConnection(
+  provider: ProviderDefinition,
+  values: Record<string, unknown>,
+): Promise<ConnectionTestResult> {
+  switch (provider.id) {
+    case 'postgres':
+      return testPostgres(String(values.connectionString));
+    case 'supabase': {
+      const database = await testPostgres(String(values.databaseUrl));
+      if (!database.ok) return database;
+      const rest = await testSupabaseRest(String(values.projectUrl), String(values.anonKey));
+      return rest.ok ? { ok: true, message: `${database.message} ${rest.message}` } : rest;
+    }
+    case 's3':
+      return testS3(values);
+    case 'smtp':
+      return testSmtp(values);
+    default:
+      return { ok: true, message: `The keys have the right format. ${provider.testNote}` };
+  }
+}

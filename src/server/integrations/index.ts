@@ -1,0 +1,25 @@
+import type { Config } from '../config.ts';
+import { createSecretBox } from '../crypto/secret-box.ts';
+import type { Database } from '../db/client.ts';
+import { createIntegrationService, type IntegrationService } from './service.ts';
+
+export { integrationRoutes } from './routes.ts';
+export type { IntegrationService } from './service.ts';
+
+/** A person's integrations (issue 16), built once by the composition root. */
+export function createIntegrations(deps: {
+  config: Config;
+  db: Database;
+  secret: string;
+}): IntegrationService {
+  const box = createSecretBox({
+    secret: deps.secret,
+    previous: deps.config.previousSecrets,
+    purpose: 'integration-credentials',
+  });
+  return createIntegrationService({
+    db: deps.db,
+    box,
+    allowPrivateAddresses: deps.config.integrations.allowPrivateAddresses,
+  });
+}
