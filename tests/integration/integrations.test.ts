@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSecretBox } from '../../src/server/crypto/secret-box.ts';
@@ -220,6 +222,119 @@ describe('integrations on /account/integrations (issue 16 items 1 and 6)', () =>
     expect(failed.message).toMatch(
       /^The mail server refused: Invalid login: 535 Invalid username or password/,
     );
+  });
+});
+
+describe('Test connection of Supabase, Supabase Auth and S3 against loopback services', () => {
+  let kiln: Kiln;
+  let ada: Person;
+  let server: http.Server;
+  let baseUrl: string;
+  const postgresUrl = inject('postgresUrl');
+  const heads: string[] = [];
+
+  beforeAll(async () => {
+    kiln = await createTestKiln({ KILN_ALLOW_PRIVATE_INTEGRATIONS: 'true' });
+    ada = await signedUpUser(kiln, { name: 'Ada' });
+    // Supabase's REST root answers only with the right anon key; S3's HeadBucket knows one bucket.
+    server = http.createServer((req, res) => {
+      if (req.url === '/rest/v1/') {
+        const good = req.headers.apikey === 'anon-good' && req.headers.authorization === 'Bearer anon-good';
+        res.writeHead(good ? 200 : 401, { 'content-type': 'application/json' }).end('{}');
+        return;
+      }
+      if (req.method === 'HEAD') {
+        const bucket = new URL(req.url ?? '/', 'http://x').pathname.replace(/\/$/, '');
+        const signed = String(req.headers.authorization).includes('Credential=AKIDGOOD/');
+        heads.push(`${bucket} ${signed ? 'signed' : 'other'}`);
+        res.writeHead(bucket === '/photos' ? 200 : 404).end();
+        return;
+      }
+      res.writeHead(405).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await kiln?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  const test = async (id: string) =>
+    body<{ ok: boolean; message: string }>(
+      await ada.client.request(`/api/integrations/${id}/test`, { method: 'POST' }),
+    );
+  const create = async (json: unknown) => {
+    const response = await ada.client.request('/api/integrations', { method: 'POST', json });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return body<IntegrationBody>(response);
+  };
+
+  it('Supabase: the database and the REST API with the anon key; Supabase Auth tests the project it uses', async () => {
+    const supabase = (anonKey: string) =>
+      create({
+        type: 'database',
+        provider: 'supabase',
+        credentials: {
+          projectUrl: baseUrl,
+          anonKey,
+          serviceRoleKey: 'service-role-secret',
+          databaseUrl: postgresUrl,
+        },
+      });
+    const good = await supabase('anon-good');
+    expect(await test(good.id)).toEqual({
+      ok: true,
+      message: 'Connected to the database. The project’s REST API accepted the anon key.',
+    });
+    const bad = await supabase('anon-wrong');
+    expect(await test(bad.id)).toEqual({
+      ok: false,
+      message: 'The project’s REST API refused the anon key (HTTP 401).',
+    });
+
+    const auth = await create({
+      type: 'auth',
+      provider: 'supabase-auth',
+      credentials: { databaseIntegrationId: good.id },
+    });
+    expect((await test(auth.id)).ok).toBe(true);
+
+    // Only the person's own Supabase integration can be used.
+    const notSupabase = await ada.client.request('/api/integrations', {
+      method: 'POST',
+      json: { type: 'auth', provider: 'supabase-auth', credentials: { databaseIntegrationId: auth.id } },
+    });
+    expect(notSupabase.status).toBe(400);
+    const other = await signedUpUser(kiln, { name: 'Eve' });
+    const foreign = await other.client.request('/api/integrations', {
+      method: 'POST',
+      json: { type: 'auth', provider: 'supabase-auth', credentials: { databaseIntegrationId: good.id } },
+    });
+    expect(foreign.status).toBe(400);
+  });
+
+  it('S3-compatible: HeadBucket on the endpoint, signed with the keys; a missing bucket says so', async () => {
+    const s3 = (bucket: string) =>
+      create({
+        type: 'storage',
+        provider: 's3',
+        credentials: {
+          endpoint: baseUrl,
+          region: 'us-east-1',
+          bucket,
+          accessKeyId: 'AKIDGOOD',
+          secretAccessKey: 's3-secret',
+        },
+      });
+    const good = await s3('photos');
+    expect(await test(good.id)).toEqual({
+      ok: true,
+      message: 'The bucket photos is reachable with these keys.',
+    });
+    const missing = await s3('nothing-here');
+    expect(await test(missing.id)).toEqual({ ok: false, message: 'The bucket nothing-here does not exist.' });
+    expect(heads).toEqual(['/photos signed', '/nothing-here signed']);
   });
 });
 
