@@ -338,6 +338,40 @@ describe('Test connection of Supabase, Supabase Auth and S3 against loopback ser
   });
 });
 
+describe('integration credentials survive a change of KILN_SECRET (rotation)', () => {
+  let kiln: Kiln;
+  afterAll(async () => {
+    await kiln?.close();
+  });
+
+  it('opens values sealed with a previous secret and seals them again with the current one', async () => {
+    kiln = await createTestKiln();
+    const ada = await signedUpUser(kiln, { name: 'Ada' });
+    const userId = (await ada.client.me()).user!.id;
+    const service = (secret: string, previous: string[] = []) =>
+      createIntegrationService({
+        db: kiln.services.db,
+        box: createSecretBox({ secret, previous, purpose: 'integration-credentials' }),
+        allowPrivateAddresses: false,
+      });
+    const saved = await service('old-secret-'.repeat(4)).create(userId, {
+      type: 'email',
+      provider: 'resend',
+      credentials: { apiKey: 're_rotated_key_5678' },
+    });
+    const row = async () =>
+      (await kiln.services.db.select().from(userIntegrations).where(eq(userIntegrations.id, saved.id)))[0]!;
+    const before = (await row()).credentialsEncrypted!;
+
+    const rotated = service('new-secret-'.repeat(4), ['old-secret-'.repeat(4)]);
+    expect((await rotated.list(userId))[0]!.credentials).toEqual({ apiKey: '••••5678' });
+    const after = (await row()).credentialsEncrypted!;
+    expect(after.split('.')[1]).not.toBe(before.split('.')[1]);
+    // Now the new secret alone opens it.
+    expect((await service('new-secret-'.repeat(4)).list(userId))[0]!.credentials.apiKey).toBe('••••5678');
+  });
+});
+
 describe('address safety of integration endpoints (issue 16 item 6)', () => {
   let kiln: Kiln;
   let ada: Person;

@@ -132,6 +132,15 @@ export function createIntegrationService(deps: IntegrationDeps) {
         .from(userIntegrations)
         .where(eq(userIntegrations.userId, userId))
         .orderBy(asc(userIntegrations.createdAt), asc(userIntegrations.id));
+      // After KILN_SECRET changed, values sealed with a previous secret are sealed again with the new one.
+      for (const row of rows) {
+        if (!row.credentialsEncrypted || !box.isStale(row.credentialsEncrypted)) continue;
+        row.credentialsEncrypted = box.seal(box.open(row.credentialsEncrypted));
+        await db
+          .update(userIntegrations)
+          .set({ credentialsEncrypted: row.credentialsEncrypted })
+          .where(eq(userIntegrations.id, row.id));
+      }
       return rows.map(view);
     },
 
