@@ -372,6 +372,52 @@ describe('integration credentials survive a change of KILN_SECRET (rotation)', (
   });
 });
 
+describe('an integration whose keys cannot be read any more', () => {
+  let kiln: Kiln;
+  afterAll(async () => {
+    await kiln?.close();
+  });
+
+  it('is listed with the problem beside the readable ones, and can be removed', async () => {
+    kiln = await createTestKiln();
+    const ada = await signedUpUser(kiln, { name: 'Ada' });
+    const userId = (await ada.client.me()).user!.id;
+    await ada.client.request('/api/integrations', {
+      method: 'POST',
+      json: { type: 'email', provider: 'resend', credentials: { apiKey: 're_readable_1234' } },
+    });
+    const lost = createSecretBox({
+      secret: 'a-secret-nobody-has-now'.repeat(2),
+      purpose: 'integration-credentials',
+    });
+    await kiln.services.db.insert(userIntegrations).values({
+      id: 'lost-keys',
+      userId,
+      name: 'Old database',
+      integrationType: 'database',
+      credentialsEncrypted: lost.seal(
+        JSON.stringify({ provider: 'postgres', values: { connectionString: 'x' } }),
+      ),
+    });
+    const listed = await ada.client.request('/api/integrations');
+    expect(listed.status).toBe(200);
+    const { integrations } = await body<{ integrations: (IntegrationBody & { problem: string | null })[] }>(
+      listed,
+    );
+    expect(integrations.map((i) => [i.name, i.problem])).toEqual([
+      ['Resend', null],
+      [
+        'Old database',
+        'Kiln can no longer read these keys (KILN_SECRET changed). Remove it and add it again.',
+      ],
+    ]);
+    const tested = await ada.client.request('/api/integrations/lost-keys/test', { method: 'POST' });
+    expect(tested.status).toBe(409);
+    expect((await body<{ error: { code: string } }>(tested)).error.code).toBe('integration-unreadable');
+    expect((await ada.client.request('/api/integrations/lost-keys', { method: 'DELETE' })).status).toBe(200);
+  });
+});
+
 describe('address safety of integration endpoints (issue 16 item 6)', () => {
   let kiln: Kiln;
   let ada: Person;

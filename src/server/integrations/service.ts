@@ -24,6 +24,8 @@ export interface IntegrationView {
   provider: string;
   providerLabel: string;
   credentials: Record<string, string>;
+  /** Why the stored keys cannot be read (sealed with a secret this server no longer has); null when fine. */
+  problem: string | null;
   createdAt: string;
 }
 
@@ -43,19 +45,42 @@ export interface IntegrationDeps {
 
 type Row = typeof userIntegrations.$inferSelect;
 
+const UNREADABLE = 'Kiln can no longer read these keys (KILN_SECRET changed). Remove it and add it again.';
+
 /** A person's integrations (issue 16 item 1): credentials sealed at rest, never sent back whole. */
 export function createIntegrationService(deps: IntegrationDeps) {
   const { db, box } = deps;
 
   function open(row: Row): { provider: ProviderDefinition; values: Record<string, unknown> } {
-    const stored = JSON.parse(box.open(row.credentialsEncrypted ?? '')) as StoredCredentials;
+    let stored: StoredCredentials;
+    try {
+      stored = JSON.parse(box.open(row.credentialsEncrypted ?? '')) as StoredCredentials;
+    } catch {
+      throw new ServiceError(409, 'integration-unreadable', UNREADABLE);
+    }
     const provider = findProvider(stored.provider);
     if (!provider) throw new ServiceError(500, 'unknown-provider', 'This integration’s provider is unknown.');
     return { provider, values: stored.values };
   }
 
   function view(row: Row): IntegrationView {
-    const { provider, values } = open(row);
+    let opened: ReturnType<typeof open>;
+    try {
+      opened = open(row);
+    } catch {
+      // One unreadable row must not hide the others: it is listed so that it can be removed.
+      return {
+        id: row.id,
+        name: row.name,
+        type: row.integrationType as IntegrationType,
+        provider: '',
+        providerLabel: 'Unknown',
+        credentials: {},
+        problem: UNREADABLE,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }
+    const { provider, values } = opened;
     return {
       id: row.id,
       name: row.name,
@@ -63,8 +88,19 @@ export function createIntegrationService(deps: IntegrationDeps) {
       provider: provider.id,
       providerLabel: provider.label,
       credentials: maskedCredentials(provider, values),
+      problem: null,
       createdAt: row.createdAt.toISOString(),
     };
+  }
+
+  /** Whether a sealed value opens with this server's keys. */
+  function opens(sealed: string): boolean {
+    try {
+      box.open(sealed);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async function own(userId: string, id: string): Promise<Row> {
@@ -112,7 +148,7 @@ export function createIntegrationService(deps: IntegrationDeps) {
       .from(userIntegrations)
       .where(and(eq(userIntegrations.id, id), eq(userIntegrations.userId, userId)))
       .limit(1);
-    const linked = row ? open(row) : null;
+    const linked = row && opens(row.credentialsEncrypted ?? '') ? open(row) : null;
     if (!row || linked?.provider.id !== 'supabase')
       throw new ServiceError(
         400,
@@ -134,7 +170,12 @@ export function createIntegrationService(deps: IntegrationDeps) {
         .orderBy(asc(userIntegrations.createdAt), asc(userIntegrations.id));
       // After KILN_SECRET changed, values sealed with a previous secret are sealed again with the new one.
       for (const row of rows) {
-        if (!row.credentialsEncrypted || !box.isStale(row.credentialsEncrypted)) continue;
+        if (
+          !row.credentialsEncrypted ||
+          !box.isStale(row.credentialsEncrypted) ||
+          !opens(row.credentialsEncrypted)
+        )
+          continue;
         row.credentialsEncrypted = box.seal(box.open(row.credentialsEncrypted));
         await db
           .update(userIntegrations)

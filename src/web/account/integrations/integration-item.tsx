@@ -35,25 +35,34 @@ export function IntegrationItem({ userId, integration, onEdit }: IntegrationItem
           ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => test.mutate(integration.id)}
-            disabled={test.isPending}
-            aria-busy={test.isPending || undefined}
-            aria-label={`Test connection to ${integration.name}`}
-            aria-describedby={result ? `${id}-result` : undefined}
-          >
-            {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
-            {test.isPending ? 'Testing...' : 'Test connection'}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${integration.name}`}>
-            <Pencil aria-hidden="true" />
-            <span className="max-sm:sr-only">Edit</span>
-          </Button>
+          {integration.problem ? null : (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => test.mutate(integration.id)}
+                disabled={test.isPending}
+                aria-busy={test.isPending || undefined}
+                aria-label={`Test connection to ${integration.name}`}
+                aria-describedby={result ? `${id}-result` : undefined}
+              >
+                {test.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
+                {test.isPending ? 'Testing...' : 'Test connection'}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${integration.name}`}>
+                <Pencil aria-hidden="true" />
+                <span className="max-sm:sr-only">Edit</span>
+              </Button>
+            </>
+          )}
           <RemoveIntegrationButton userId={userId} integration={integration} />
         </div>
       </div>
+      {integration.problem ? (
+        <p className="rounded-lg border border-destructive/30 bg-destructive/5 p-2.5 text-[13px] text-destructive">
+          {integration.problem}
+        </p>
+      ) : null}
       {shown.length > 0 ? (
         <dl className="grid gap-x-4 gap-y-1 text-[13px] sm:grid-cols-[max-content_1fr]">
           {shown.map((field) => (
