@@ -12,7 +12,7 @@ import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
 import { createCodeHost } from './codehost/index.ts';
-import { createIntegrations } from './integrations/index.ts';
+import { createChatIntegrations, createIntegrations } from './integrations/index.ts';
 import { loadBlankTemplate } from './templates/load.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { createS3BlobStore } from './storage/s3-blob-store.ts';
@@ -69,6 +69,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     const realtime = config.databaseUrl
       ? createPostgresRealtime(config.databaseUrl)
       : createInProcessRealtime();
+    const chatIntegrations = createChatIntegrations({ config, db: database.db, secret });
     // Builds run when start() is called (start.ts, tests that build), not on every createKiln.
     const preview = createPreviewService({
       config,
@@ -78,6 +79,8 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       secret,
       templateFiles: loadBlankTemplate,
       blobs,
+      // The enabled integrations' public values go to the preview's .env.local (issue 16 item 4).
+      integrationEnv: (chatId) => chatIntegrations.publicEnv(chatId),
     });
     // One process owns an embedded database, so anything still marked as streaming was cut off.
     if (database.kind === 'pglite') await recoverInterruptedVersions(database.db, blobs);
@@ -117,6 +120,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       hosting,
       codeHost,
       integrations,
+      chatIntegrations,
     };
     const app = createHttpApp(services);
     const db = database;

@@ -179,6 +179,16 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       path: `/api/integrations/${await integrationId()}`,
       status: 200,
     }),
+    // A made-up integration id: 404 on the app's own page whichever cases ran before.
+    'PUT /api/chats/:id/integrations/:type': async () => ({
+      path: `/api/chats/${chat.chatId}/integrations/email`,
+      json: { integrationId: '00000000-0000-4000-8000-000000000000' },
+      status: 404,
+    }),
+    'DELETE /api/chats/:id/integrations/:type': async () => ({
+      path: `/api/chats/${chat.chatId}/integrations/email`,
+      status: 200,
+    }),
     'POST /api/chats/:id/visibility': async () => ({
       path: `/api/chats/${chat.chatId}/visibility`,
       json: { isPublic: false },

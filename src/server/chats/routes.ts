@@ -72,6 +72,7 @@ export function chatRoutes(services: Services) {
         c.var.viewer,
         c.req.param('id'),
         requireVersionNumber(c.req.param('version')),
+        (chatId) => services.chatIntegrations.publicEnv(chatId),
       );
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/zip',

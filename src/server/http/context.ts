@@ -10,7 +10,7 @@ import type { PreviewService } from '../preview/service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { Hosting } from '../hosting/index.ts';
 import type { CodeHost } from '../codehost/index.ts';
-import type { IntegrationService } from '../integrations/index.ts';
+import type { ChatIntegrationService, IntegrationService } from '../integrations/index.ts';
 
 /**
  * What every route may use: built once by the composition root (main.ts). Only routes and the
@@ -39,4 +39,6 @@ export interface Services {
   codeHost: CodeHost;
   /** A person's integrations (databases, payments, storage, e-mail, auth). */
   integrations: IntegrationService;
+  /** The integrations enabled on each chat, and the public values they give its previews. */
+  chatIntegrations: ChatIntegrationService;
 }

@@ -4,6 +4,8 @@ import type { Database } from '../db/client.ts';
 import { createIntegrationService, type IntegrationService } from './service.ts';
 
 export { integrationRoutes } from './routes.ts';
+export { chatIntegrationRoutes } from './chat-routes.ts';
+export { createChatIntegrations, type ChatIntegrationService } from './chat-integrations.ts';
 export type { IntegrationService } from './service.ts';
 
 /** A person's integrations (issue 16), built once by the composition root. */
