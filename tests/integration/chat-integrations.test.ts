@@ -140,7 +140,8 @@ describe('chat integrations (issue 16 items 2 and 4)', () => {
 
   it('a React preview holds the anon key and no secret; the zip has .env.example with names only', async () => {
     kiln.services.preview.start();
-    const app = `export default function App() {\n  return <p>{import.meta.env.VITE_SUPABASE_URL} {import.meta.env.VITE_SUPABASE_ANON_KEY}</p>;\n}\n`;
+    // The whole env object: Vite inlines every VITE_ variable of .env.local, a leaked secret included.
+    const app = `export default function App() {\n  return <pre>{JSON.stringify(import.meta.env)}</pre>;\n}\n`;
     const { chatId, version } = await createVersion(kiln, {
       userId: ada.userId,
       framework: 'react',
