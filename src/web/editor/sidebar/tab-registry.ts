@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { FolderGit2, History, MessageSquare, Rocket, Settings2, type LucideIcon } from 'lucide-react';
+import { FolderGit2, History, MessageSquare, Plug, Rocket, Settings2, type LucideIcon } from 'lucide-react';
 import type { Framework } from '../../../core/frameworks/index.ts';
 import { EDITOR_TAB_IDS, type EditorTabId } from './tab-ids.ts';
 
@@ -51,6 +51,12 @@ export const EDITOR_TABS: readonly EditorTabDefinition[] = [
     label: 'GitHub',
     icon: FolderGit2,
     Panel: lazy(() => import('./github/github-tab.tsx')),
+  },
+  {
+    id: 'integrations',
+    label: 'Integrations',
+    icon: Plug,
+    Panel: lazy(() => import('./integrations/integrations-tab.tsx')),
   },
   {
     id: 'deployment',
