@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInPremium, signUp } from './support/accounts.ts';
 import { createComponent } from './support/components.ts';
@@ -64,7 +65,19 @@ test('a premium owner enables, switches and disables a chat integration', async 
 
   await page.getByRole('combobox', { name: 'Card payments integration' }).selectOption({ label: 'Shop B' });
   await expect(page.getByText('Using: Shop B')).toBeVisible();
-  await page.getByRole('tabpanel').screenshot({ path: test.info().outputPath('integrations-tab.png') });
+  // No serious or critical accessibility finding in the panel, light or dark.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page
+      .getByRole('tabpanel')
+      .screenshot({ path: test.info().outputPath(`integrations-${colorScheme}.png`) });
+    const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+    const found = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${colorScheme} ${violation.id}`);
+    expect(found).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The server holds the choice: it is still there after a reload.
   await page.reload();
