@@ -12,7 +12,7 @@ import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
 import { createCodeHost } from './codehost/index.ts';
-import { createChatIntegrations, createIntegrations } from './integrations/index.ts';
+import { createChatIntegrations, createIntegrations, createMigrationRunner } from './integrations/index.ts';
 import { loadBlankTemplate } from './templates/load.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { createS3BlobStore } from './storage/s3-blob-store.ts';
@@ -121,6 +121,11 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       codeHost,
       integrations,
       chatIntegrations,
+      runMigration: createMigrationRunner({
+        db: database.db,
+        chatIntegrations,
+        allowPrivateAddresses: config.integrations.allowPrivateAddresses,
+      }),
     };
     const app = createHttpApp(services);
     const db = database;

@@ -189,6 +189,11 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       path: `/api/chats/${chat.chatId}/integrations/email`,
       status: 200,
     }),
+    'POST /api/integrations/run-migration': async () => ({
+      path: '/api/integrations/run-migration',
+      json: { chatId: chat.chatId, sql: 'select 1', migrationName: 'm.sql', messageId: 'no-such-message' },
+      status: 404,
+    }),
     'POST /api/chats/:id/visibility': async () => ({
       path: `/api/chats/${chat.chatId}/visibility`,
       json: { isPublic: false },

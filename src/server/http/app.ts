@@ -15,7 +15,7 @@ import { sessionMiddleware } from '../auth/session.ts';
 import { contentRoutes, previewApiRoutes, previewHostMiddleware } from '../preview/index.ts';
 import { realtimeRoutes } from '../realtime/routes.ts';
 import { codeHostRoutes } from '../codehost/index.ts';
-import { chatIntegrationRoutes, integrationRoutes } from '../integrations/index.ts';
+import { chatIntegrationRoutes, integrationRoutes, migrationRoutes } from '../integrations/index.ts';
 import { customDomainRoutes, deploymentRoutes, siteHostMiddleware, tlsAskHandler } from '../hosting/index.ts';
 import { loadBlankTemplate } from '../templates/load.ts';
 import type { Services } from './context.ts';
@@ -119,6 +119,7 @@ export function createHttpApp(services: Services) {
   api.route('/', codeHostRoutes(services.codeHost.connections, services.codeHost.sync));
   api.route('/', integrationRoutes(services.integrations));
   api.route('/', chatIntegrationRoutes(services.chatIntegrations));
+  api.route('/', migrationRoutes(services.runMigration));
   api.route('/messages', messageRoutes(services));
   api.route('/components', generationRoutes(services.db, services.generation));
   api.route('/attachments', attachmentRoutes(services));

@@ -10,7 +10,11 @@ import type { PreviewService } from '../preview/service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { Hosting } from '../hosting/index.ts';
 import type { CodeHost } from '../codehost/index.ts';
-import type { ChatIntegrationService, IntegrationService } from '../integrations/index.ts';
+import type {
+  ChatIntegrationService,
+  IntegrationService,
+  createMigrationRunner,
+} from '../integrations/index.ts';
 
 /**
  * What every route may use: built once by the composition root (main.ts). Only routes and the
@@ -39,6 +43,8 @@ export interface Services {
   codeHost: CodeHost;
   /** A person's integrations (databases, payments, storage, e-mail, auth). */
   integrations: IntegrationService;
+  /** Runs a version's migration against the chat's hosted database. */
+  runMigration: ReturnType<typeof createMigrationRunner>;
   /** The integrations enabled on each chat, and the public values they give its previews. */
   chatIntegrations: ChatIntegrationService;
 }

@@ -121,6 +121,13 @@ export function createChatIntegrationService(deps: { db: Database; box: SecretBo
       return service.list(viewer, chat.id);
     },
 
+    /** The chat's enabled hosted-database integration, opened (null when none, or unreadable). */
+    async database(chatId: string): Promise<{ name: string; stored: StoredCredentials } | null> {
+      const row = (await enabledRows(chatId)).find((candidate) => candidate.integrationType === 'database');
+      const stored = row ? open(row) : null;
+      return row && stored ? { name: row.name, stored } : null;
+    },
+
     /**
      * `getIntegrationsForWebcontainer` (spec §7): the public variables of the chat's enabled
      * integrations, for the preview's `.env.local`. Secrets never appear (core/public-env).

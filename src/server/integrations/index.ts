@@ -5,6 +5,8 @@ import { createIntegrationService, type IntegrationService } from './service.ts'
 
 export { integrationRoutes } from './routes.ts';
 export { chatIntegrationRoutes } from './chat-routes.ts';
+export { migrationRoutes } from './migration-routes.ts';
+export { createMigrationRunner } from './run-migration.ts';
 export { createChatIntegrations, type ChatIntegrationService } from './chat-integrations.ts';
 export type { IntegrationService } from './service.ts';
 
