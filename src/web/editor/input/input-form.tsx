@@ -10,6 +10,7 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { PromptComposer } from '../../prompt/prompt-composer.tsx';
 import { useImprovePrompt } from '../data/use-chat-mutations.ts';
 import { useEditor } from '../state/editor-context.ts';
+import { RunMigrationButton } from '../sidebar/chat/migrations/run-migration-button.tsx';
 import { ThemeSheet } from '../theme/theme-sheet.tsx';
 import { useCanContinue } from './use-version-end.ts';
 
@@ -36,6 +37,7 @@ export function InputForm() {
 
   return (
     <div className="flex flex-col gap-2 border-t bg-background p-3">
+      <RunMigrationButton />
       {canContinue || canFix ? (
         <div className="flex flex-wrap gap-2">
           {canContinue ? (

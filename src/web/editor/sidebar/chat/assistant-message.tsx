@@ -15,6 +15,8 @@ interface AssistantMessageProps {
   theme: string | null;
   screenshot: string | null;
   onOpenFile: (path: string) => void;
+  /** Spec §2: 'Migration cards appear below the artifact'. */
+  migrations?: ReactNode;
   footer?: ReactNode;
 }
 
@@ -28,6 +30,7 @@ export function AssistantMessage({
   theme,
   screenshot,
   onOpenFile,
+  migrations,
   footer,
 }: AssistantMessageProps) {
   return (
@@ -79,6 +82,7 @@ export function AssistantMessage({
             ))}
           </div>
         ) : null}
+        {migrations}
         {screenshot ? (
           <img
             src={screenshot}

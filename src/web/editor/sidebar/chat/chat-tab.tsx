@@ -5,6 +5,7 @@ import { readTheme } from '../../../../core/themes/index.ts';
 import { useEditor, useEditorStream } from '../../state/editor-context.ts';
 import { AssistantMessage } from './assistant-message.tsx';
 import { DeleteVersionButton } from './delete-version-button.tsx';
+import { MigrationCards } from './migrations/migration-cards.tsx';
 import type { AttachmentView } from './user-attachments.tsx';
 import { UserMessage } from './user-message.tsx';
 
@@ -104,6 +105,16 @@ export default function ChatTab() {
           theme={theme}
           screenshot={assistant.screenshot}
           onOpenFile={openFile}
+          migrations={
+            snapshot ? (
+              <MigrationCards
+                messageId={assistant.id}
+                files={snapshot.files}
+                executed={assistant.migrationsExecuted}
+                isGenerating={generation.status === 'running'}
+              />
+            ) : null
+          }
           footer={
             canDelete ? <DeleteVersionButton messageId={assistant.id} version={assistant.version} /> : null
           }
