@@ -13,6 +13,7 @@ import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
 import { createCodeHost } from './codehost/index.ts';
 import { createChatIntegrations, createIntegrations, createMigrationRunner } from './integrations/index.ts';
+import { createIntegrationGuidance } from './integrations/model-guidance.ts';
 import { loadBlankTemplate } from './templates/load.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { createS3BlobStore } from './storage/s3-blob-store.ts';
@@ -93,6 +94,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       readModel: modelWorker.read,
       timeoutMs: config.ai.timeoutMs,
       onVersionFinished: (chatId, version) => preview.requestBuild(chatId, version),
+      integrationGuidance: createIntegrationGuidance({ config, db: database.db, secret, chatIntegrations }),
     });
     const hosting = createHosting({
       config,

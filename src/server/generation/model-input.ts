@@ -17,6 +17,8 @@ export async function buildModelPrompt(input: {
   prompt: string;
   attachments: UploadedAttachment[];
   acceptsPdf: boolean;
+  /** The chat's enabled integrations, told to the model (issue 16 item 3); '' when none. */
+  integrationGuidance?: string;
 }): Promise<LanguageModelV3Prompt> {
   const snapshot = input.snapshot && input.snapshot.files.length > 0 ? input.snapshot : null;
   const locked = snapshot?.files.filter((file) => file.isLocked).map((file) => file.name) ?? [];
@@ -25,7 +27,12 @@ export async function buildModelPrompt(input: {
     .map((file) => ({ name: file.name, mediaType: file.mimeType, size: file.size }));
   const context = renderContextBlock(snapshot ? serializeSnapshot(snapshot) : null, locked, images);
   return [
-    { role: 'system', content: buildSystemPrompt(input.framework) },
+    {
+      role: 'system',
+      content: [buildSystemPrompt(input.framework), input.integrationGuidance]
+        .filter((part) => part !== undefined && part !== '')
+        .join('\n\n'),
+    },
     {
       role: 'user',
       content: [

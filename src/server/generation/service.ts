@@ -2,7 +2,7 @@ import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { and, eq } from 'drizzle-orm';
 import { parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
 import { INVALID_VERSION, isVersionNumber } from '../../core/chats/index.ts';
-import { isFramework } from '../../core/frameworks/index.ts';
+import { isFramework, type Framework } from '../../core/frameworks/index.ts';
 import { buildContinuePrompt, canContinueVersion, CONTINUE_PROMPT } from '../../core/snapshot/index.ts';
 import { validatePrompt } from '../../core/validation/index.ts';
 import { isStorableText, UNSTORABLE_TEXT } from '../../core/validation/storable-text.ts';
@@ -46,6 +46,8 @@ export interface GenerationDeps {
   timeoutMs: number;
   /** Called when a version is stored (the preview builder queues its build). */
   onVersionFinished?: (chatId: string, version: number) => Promise<void>;
+  /** The system prompt's section for the chat's enabled integrations (issue 16 item 3). */
+  integrationGuidance?: (chatId: string, framework: Framework) => Promise<string>;
 }
 
 /** Starts, streams, stops and finishes generations; one per chat at a time. */
@@ -158,6 +160,7 @@ export class GenerationService {
       prompt: modelText ?? prompt,
       attachments,
       acceptsPdf: this.deps.model.acceptsPdf,
+      integrationGuidance: await this.deps.integrationGuidance?.(chat.id, framework),
     });
     this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
     const attached = attachments.map(({ name, bytes }) => ({ name, bytes }));

@@ -1,0 +1,94 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { parseSnapshot } from '../../core/artifact/index.ts';
+import type { IntegrationType, StoredCredentials } from '../../core/integrations/index.ts';
+import {
+  buildModelGuidance,
+  type ExistingTable,
+  type GuidanceIntegration,
+} from '../../core/integrations/model-guidance.ts';
+import type { PublicEnvFramework } from '../../core/integrations/public-env.ts';
+import { inspectMigrationSql } from '../../core/sql/migration.ts';
+import type { Config } from '../config.ts';
+import { createSecretBox } from '../crypto/secret-box.ts';
+import type { Database } from '../db/client.ts';
+import { chatIntegrations, messages, userIntegrations } from '../db/schema/index.ts';
+import type { ChatIntegrationService } from './chat-integrations.ts';
+
+/**
+ * Issue 16 item 3: the system prompt's integrations section for one chat. Only provider ids,
+ * variable NAMES and table names reach the text (core/integrations/model-guidance.ts).
+ */
+export function createIntegrationGuidance(deps: {
+  config: Config;
+  db: Database;
+  secret: string;
+  chatIntegrations: ChatIntegrationService;
+}) {
+  const { db } = deps;
+  // The same sealing key as the person's integrations: only the provider id is read here.
+  const box = createSecretBox({
+    secret: deps.secret,
+    previous: deps.config.previousSecrets,
+    purpose: 'integration-credentials',
+  });
+
+  async function enabled(chatId: string): Promise<GuidanceIntegration[]> {
+    const rows = await db
+      .select({ type: userIntegrations.integrationType, sealed: userIntegrations.credentialsEncrypted })
+      .from(chatIntegrations)
+      .innerJoin(userIntegrations, eq(chatIntegrations.integrationId, userIntegrations.id))
+      .where(eq(chatIntegrations.chatId, chatId))
+      .orderBy(asc(userIntegrations.integrationType));
+    const out: GuidanceIntegration[] = [];
+    for (const row of rows) {
+      try {
+        const stored = JSON.parse(box.open(row.sealed ?? '')) as StoredCredentials;
+        out.push({ type: row.type as IntegrationType, provider: stored.provider });
+      } catch {
+        // Keys that no longer open (KILN_SECRET changed): the integration cannot be used.
+      }
+    }
+    return out;
+  }
+
+  /** Tables created by the migrations this chat has run, read from each version's snapshot. */
+  async function existingTables(chatId: string): Promise<ExistingTable[]> {
+    const rows = await db
+      .select({ code: messages.artifactCode, executed: messages.migrationsExecuted })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.chatId, chatId),
+          eq(messages.role, 'assistant'),
+          sql`jsonb_array_length(${messages.migrationsExecuted}) > 0`,
+        ),
+      )
+      .orderBy(asc(messages.version));
+    const tables: ExistingTable[] = [];
+    for (const row of rows) {
+      const files = row.code ? parseSnapshot(row.code).files : [];
+      const runs = [...row.executed].sort((a, b) => a.executed_at.localeCompare(b.executed_at));
+      for (const run of runs) {
+        const file = files.find((candidate) => candidate.name === run.name);
+        if (!file || typeof file.content !== 'string') continue;
+        const inspection = await inspectMigrationSql(file.content);
+        if (!inspection.ok) continue;
+        for (const name of inspection.tables)
+          if (!tables.some((table) => table.name === name)) tables.push({ name, columns: [] });
+      }
+    }
+    return tables;
+  }
+
+  return async function guidance(chatId: string, framework: PublicEnvFramework): Promise<string> {
+    const integrations = await enabled(chatId);
+    if (integrations.length === 0) return '';
+    const publicEnvNames = Object.keys(await deps.chatIntegrations.publicEnv(chatId));
+    return buildModelGuidance({
+      framework,
+      integrations,
+      publicEnvNames,
+      existingTables: await existingTables(chatId),
+    });
+  };
+}
