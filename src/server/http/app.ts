@@ -16,6 +16,7 @@ import { contentRoutes, previewApiRoutes, previewHostMiddleware } from '../previ
 import { realtimeRoutes } from '../realtime/routes.ts';
 import { codeHostRoutes } from '../codehost/index.ts';
 import { chatIntegrationRoutes, integrationRoutes, migrationRoutes } from '../integrations/index.ts';
+import { migrationInspectRoutes } from '../integrations/migration-inspect-routes.ts';
 import { customDomainRoutes, deploymentRoutes, siteHostMiddleware, tlsAskHandler } from '../hosting/index.ts';
 import { loadBlankTemplate } from '../templates/load.ts';
 import type { Services } from './context.ts';
@@ -120,6 +121,7 @@ export function createHttpApp(services: Services) {
   api.route('/', integrationRoutes(services.integrations));
   api.route('/', chatIntegrationRoutes(services.chatIntegrations));
   api.route('/', migrationRoutes(services.runMigration));
+  api.route('/', migrationInspectRoutes(services.db));
   api.route('/messages', messageRoutes(services));
   api.route('/components', generationRoutes(services.db, services.generation));
   api.route('/attachments', attachmentRoutes(services));

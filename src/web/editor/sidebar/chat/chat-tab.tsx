@@ -109,6 +109,7 @@ export default function ChatTab() {
             snapshot ? (
               <MigrationCards
                 messageId={assistant.id}
+                version={assistant.version}
                 files={snapshot.files}
                 executed={assistant.migrationsExecuted}
                 isGenerating={generation.status === 'running'}

@@ -5,12 +5,15 @@ import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../../lib/api.ts';
+import type { MigrationInspectionView } from '../../../data/migration-inspect-query.ts';
 import { RelativeDate } from '../../../../profile/relative-date.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { migrationCardId, type VersionMigration } from './migration-status.ts';
 
 interface MigrationCardProps {
   migration: VersionMigration;
+  /** Created tables and policies (spec §3), once the server has parsed the SQL. */
+  inspection: MigrationInspectionView | null;
   /** Authorized users see 'Run' on a pending migration. */
   canRun: boolean;
   /** Spec §5: 'Running is disabled while generating'. */
@@ -20,7 +23,14 @@ interface MigrationCardProps {
 }
 
 /** Spec §2 "Migration cards": name, 'View SQL', copy, applied (with its date) or pending with 'Run'. */
-export function MigrationCard({ migration, canRun, disabled, isRunning, onRun }: MigrationCardProps) {
+export function MigrationCard({
+  migration,
+  inspection,
+  canRun,
+  disabled,
+  isRunning,
+  onRun,
+}: MigrationCardProps) {
   const [open, setOpen] = useState(false);
   const applied = migration.appliedAt !== null;
   const sqlId = `${migrationCardId(migration.name)}-sql`;
@@ -43,6 +53,24 @@ export function MigrationCard({ migration, canRun, disabled, isRunning, onRun }:
           <Badge className="shrink-0 text-amber-700 dark:text-amber-400">Pending</Badge>
         )}
       </div>
+      {inspection && (inspection.tables.length > 0 || inspection.policies.length > 0) ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 px-3 pb-2 text-xs">
+          {inspection.tables.length > 0 ? (
+            <>
+              <dt className="text-muted-foreground">Tables</dt>
+              <dd className="min-w-0 font-mono break-words">{inspection.tables.join(', ')}</dd>
+            </>
+          ) : null}
+          {inspection.policies.length > 0 ? (
+            <>
+              <dt className="text-muted-foreground">Policies</dt>
+              <dd className="min-w-0 break-words">
+                {inspection.policies.map((policy) => `${policy.name} (${policy.table})`).join(', ')}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
       <div className="flex items-center gap-1 border-t bg-surface px-2 py-1">
         <Button
           variant="ghost"
