@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildModelGuidance } from './model-guidance.ts';
+import { buildModelGuidance, readDatabaseProvider } from './model-guidance.ts';
 
 describe('buildModelGuidance', () => {
   it('is empty when no integration is enabled', () => {
@@ -70,5 +70,16 @@ describe('buildModelGuidance', () => {
     expect(text).toContain('process.env.RESEND_API_KEY');
     expect(text).toContain('### File storage');
     expect(text).toContain('No variable is exposed to the browser');
+  });
+
+  it('names the database provider on a line that can be read back', () => {
+    const text = buildModelGuidance({
+      framework: 'react',
+      integrations: [{ type: 'database', provider: 'supabase' }],
+      publicEnvNames: [],
+      existingTables: [],
+    });
+    expect(readDatabaseProvider(`You are Kiln.\n${text}`)).toBe('supabase');
+    expect(readDatabaseProvider('You are Kiln.')).toBeNull();
   });
 });

@@ -37,8 +37,17 @@ function envName(input: ModelGuidanceInput, suffix: string): string {
   return found ? envAccess(input.framework, found) : suffix;
 }
 
+/** The line naming the database provider; the offline demo model reads it back (decision 0040). */
+const DATABASE_PROVIDER = 'Database provider: ';
+
+/** The enabled database's provider id, read back from a system prompt; null when none. */
+export function readDatabaseProvider(systemPrompt: string): string | null {
+  const line = systemPrompt.split('\n').find((candidate) => candidate.startsWith(DATABASE_PROVIDER));
+  return line ? line.slice(DATABASE_PROVIDER.length).trim() || null : null;
+}
+
 function databaseLines(input: ModelGuidanceInput, provider: string): string[] {
-  const lines = ['### Database'];
+  const lines = ['### Database', `${DATABASE_PROVIDER}${provider}`];
   if (provider === 'supabase') {
     lines.push(
       `- Use \`@supabase/supabase-js\`: \`createClient(${envName(input, 'SUPABASE_URL')}, ${envName(input, 'SUPABASE_ANON_KEY')})\`` +

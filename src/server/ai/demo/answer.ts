@@ -1,4 +1,5 @@
 import { FRAMEWORK_LABELS } from '../../../core/frameworks/index.ts';
+import { guestBookFiles, wantsGuestBook } from './backend/guest-book.ts';
 import { isContinuePrompt, planContinuation, readContinueTail } from './continuation.ts';
 import { applyChanges } from './modify/apply.ts';
 import { planImagePlacement, showImage, type ImagePlacement } from './modify/place-image.ts';
@@ -19,6 +20,7 @@ function article(word: string): string {
 /** The demo model's whole answer for a request; the same request always gets the same text. */
 export function composeAnswer(request: DemoRequest): string {
   if (isContinuePrompt(request.prompt)) return continueAnswer(request);
+  if (wantsGuestBook(request)) return guestBookAnswer();
   if (request.snapshot === null) return firstAnswer(request);
   return followUpAnswer(request);
 }
@@ -53,6 +55,22 @@ function firstAnswer(request: DemoRequest): string {
     intro: `Here is ${article(name)} ${name} built with ${label} and Tailwind CSS.`,
     artifact: { title: entry.title, files: finalFiles },
     outro: `It's ready in the preview. ${FOLLOW_UP_HINT}`,
+  });
+}
+
+/** With a Supabase database enabled: a guest book backed by a real table (issue 16 item 3). */
+function guestBookAnswer(): string {
+  const files = guestBookFiles();
+  return writeAnswer({
+    thinking: [
+      'The request asks for a guest book, and the chat has a Supabase database enabled.',
+      'I will store the entries in a guest_book table with Row Level Security, read and write it with',
+      '@supabase/supabase-js using VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY. Files:',
+      ...files.map((file) => `- ${file.name}`),
+    ].join('\n'),
+    intro: 'Here is a guest book that stores its entries in your Supabase database.',
+    artifact: { title: 'Guest book', files },
+    outro: 'Run the migration to create the guest_book table, then sign the book in the preview.',
   });
 }
 

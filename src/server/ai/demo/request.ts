@@ -1,6 +1,7 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { parseSnapshot } from '../../../core/artifact/index.ts';
 import { DEFAULT_FRAMEWORK } from '../../../core/frameworks/index.ts';
+import { readDatabaseProvider } from '../../../core/integrations/model-guidance.ts';
 import {
   readAttachedImageNames,
   readFramework,
@@ -42,5 +43,6 @@ export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
   for (const file of parsed?.files ?? []) if (file.isLocked) lockedPaths.add(file.name);
 
   const attachedImages = readAttachedImageNames(context);
-  return { framework, prompt: personPrompt.trim(), snapshot, lockedPaths, attachedImages };
+  const databaseProvider = readDatabaseProvider(systemText);
+  return { framework, prompt: personPrompt.trim(), snapshot, lockedPaths, attachedImages, databaseProvider };
 }

@@ -23,12 +23,14 @@ export async function runDemo(input: {
   delayMs?: number;
   /** Images attached to the request, listed in the context block as generation does. */
   attachedImages?: AttachedImage[];
+  /** More system prompt after the framework line (e.g. the integrations section). */
+  system?: string;
 }): Promise<DemoRun> {
   const snapshot = input.snapshot ?? null;
   const locked = snapshot?.files.filter((file) => file.isLocked).map((file) => file.name) ?? [];
   const result = streamText({
     model: createDemoModel({ delayMs: input.delayMs ?? 0 }),
-    system: `You are Kiln.\n${frameworkLine(input.framework)}`,
+    system: [`You are Kiln.\n${frameworkLine(input.framework)}`, input.system ?? ''].join('\n'),
     messages: [
       {
         role: 'user',

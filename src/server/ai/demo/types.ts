@@ -26,4 +26,6 @@ export interface DemoRequest {
   lockedPaths: ReadonlySet<string>;
   /** The file names of the images attached to the request (the context block's list). */
   attachedImages: readonly string[];
+  /** The chat's enabled database provider, from the system prompt's integrations section. */
+  databaseProvider?: string | null;
 }
