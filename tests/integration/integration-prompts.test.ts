@@ -92,7 +92,7 @@ describe('what the model is told about integrations (issue 16 item 3)', () => {
     expect(system).toContain('- VITE_SUPABASE_ANON_KEY');
     expect(system).toContain('enable row level security');
     expect(system).toContain('supabase/migrations/{timestamp}_{name}.sql');
-    expect(system).toContain('  - guest_book');
+    expect(system).toContain('  - guest_book (id, name)');
     expect(system).toContain('Do not recreate them');
     // No secret, nor even the public anon key's value, reaches any request to the model.
     const sent = JSON.stringify(llm.requests);

@@ -6,8 +6,8 @@ import {
   type ExistingTable,
   type GuidanceIntegration,
 } from '../../core/integrations/model-guidance.ts';
+import { applyMigrationToSchema } from '../../core/integrations/model-guidance-schema.ts';
 import type { PublicEnvFramework } from '../../core/integrations/public-env.ts';
-import { inspectMigrationSql } from '../../core/sql/migration.ts';
 import type { Config } from '../config.ts';
 import { createSecretBox } from '../crypto/secret-box.ts';
 import type { Database } from '../db/client.ts';
@@ -51,7 +51,7 @@ export function createIntegrationGuidance(deps: {
     return out;
   }
 
-  /** Tables created by the migrations this chat has run, read from each version's snapshot. */
+  /** Tables and columns after the migrations this chat has run, read from each version's snapshot. */
   async function existingTables(chatId: string): Promise<ExistingTable[]> {
     const rows = await db
       .select({ code: messages.artifactCode, executed: messages.migrationsExecuted })
@@ -64,19 +64,18 @@ export function createIntegrationGuidance(deps: {
         ),
       )
       .orderBy(asc(messages.version));
-    const tables: ExistingTable[] = [];
+    // Applied in the order they ran, whichever version each belongs to.
+    const runs: { at: string; sql: string }[] = [];
     for (const row of rows) {
       const files = row.code ? parseSnapshot(row.code).files : [];
-      const runs = [...row.executed].sort((a, b) => a.executed_at.localeCompare(b.executed_at));
-      for (const run of runs) {
+      for (const run of row.executed) {
         const file = files.find((candidate) => candidate.name === run.name);
-        if (!file || typeof file.content !== 'string') continue;
-        const inspection = await inspectMigrationSql(file.content);
-        if (!inspection.ok) continue;
-        for (const name of inspection.tables)
-          if (!tables.some((table) => table.name === name)) tables.push({ name, columns: [] });
+        if (file && typeof file.content === 'string') runs.push({ at: run.executed_at, sql: file.content });
       }
     }
+    runs.sort((a, b) => a.at.localeCompare(b.at));
+    let tables: ExistingTable[] = [];
+    for (const run of runs) tables = await applyMigrationToSchema(tables, run.sql);
     return tables;
   }
 
