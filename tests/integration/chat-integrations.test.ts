@@ -28,14 +28,35 @@ async function body<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Every regular file under `dir` (links not followed: the shared pnpm store is not Kiln's output). */
+/**
+ * Every regular file under `dir` (links not followed: the shared pnpm store is not Kiln's output).
+ * Kiln keeps working while the test reads (a workspace removed after its build, a standby
+ * refilled): a folder or file that vanishes in between is skipped, not an error.
+ */
 function walk(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return out;
+    throw error;
+  }
+  for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(full, out);
     else if (entry.isFile()) out.push(full);
   }
   return out;
+}
+
+/** A file's bytes, or null when it went away since it was listed. */
+function readIfThere(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 describe('chat integrations (issue 16 items 2 and 4)', () => {
@@ -154,7 +175,7 @@ describe('chat integrations (issue 16 items 2 and 4)', () => {
     // Every file Kiln wrote (workspaces, built outputs, database), links into the shared store aside.
     const files = walk(kiln.dataDir);
     const holding = (secret: string) =>
-      files.filter((file) => fs.readFileSync(file).includes(Buffer.from(secret)));
+      files.filter((file) => readIfThere(file)?.includes(Buffer.from(secret)));
     const built = holding(ANON_KEY).filter((file) => file.endsWith('.js'));
     expect(built.length).toBeGreaterThan(0);
     expect(holding(SERVICE_ROLE_KEY)).toEqual([]);
