@@ -8,7 +8,8 @@ import {
 import { publicEnv, type PublicEnvFramework } from '../../core/integrations/public-env.ts';
 import { findChatById, requireChat } from '../chats/access.ts';
 import type { Config } from '../config.ts';
-import { createSecretBox, type SecretBox } from '../crypto/secret-box.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import { integrationCredentialsBox, openCredentials } from './credentials.ts';
 import type { Database } from '../db/client.ts';
 import { chatIntegrations, userIntegrations } from '../db/schema/index.ts';
 import { ServiceError } from '../http/errors.ts';
@@ -30,14 +31,7 @@ type Row = typeof userIntegrations.$inferSelect;
 export function createChatIntegrationService(deps: { db: Database; box: SecretBox }) {
   const { db, box } = deps;
 
-  /** The provider and values, or null when the keys no longer open (KILN_SECRET changed). */
-  function open(row: Row): StoredCredentials | null {
-    try {
-      return JSON.parse(box.open(row.credentialsEncrypted ?? '')) as StoredCredentials;
-    } catch {
-      return null;
-    }
-  }
+  const open = (row: Row) => openCredentials(box, row.credentialsEncrypted);
 
   async function enabledRows(chatId: string): Promise<Row[]> {
     const rows = await db
@@ -169,10 +163,5 @@ export function createChatIntegrations(deps: {
   db: Database;
   secret: string;
 }): ChatIntegrationService {
-  const box = createSecretBox({
-    secret: deps.secret,
-    previous: deps.config.previousSecrets,
-    purpose: 'integration-credentials',
-  });
-  return createChatIntegrationService({ db: deps.db, box });
+  return createChatIntegrationService({ db: deps.db, box: integrationCredentialsBox(deps) });
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { createSecretBox } from '../crypto/secret-box.ts';
+import { integrationCredentialsBox } from './credentials.ts';
 import type { Database } from '../db/client.ts';
 import { createIntegrationService, type IntegrationService } from './service.ts';
 
@@ -16,14 +16,9 @@ export function createIntegrations(deps: {
   db: Database;
   secret: string;
 }): IntegrationService {
-  const box = createSecretBox({
-    secret: deps.secret,
-    previous: deps.config.previousSecrets,
-    purpose: 'integration-credentials',
-  });
   return createIntegrationService({
     db: deps.db,
-    box,
+    box: integrationCredentialsBox(deps),
     allowPrivateAddresses: deps.config.integrations.allowPrivateAddresses,
   });
 }

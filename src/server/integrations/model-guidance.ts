@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { parseSnapshot } from '../../core/artifact/index.ts';
-import type { IntegrationType, StoredCredentials } from '../../core/integrations/index.ts';
+import type { IntegrationType } from '../../core/integrations/index.ts';
 import {
   buildModelGuidance,
   type ExistingTable,
@@ -9,7 +9,7 @@ import {
 import { applyMigrationToSchema } from '../../core/integrations/model-guidance-schema.ts';
 import type { PublicEnvFramework } from '../../core/integrations/public-env.ts';
 import type { Config } from '../config.ts';
-import { createSecretBox } from '../crypto/secret-box.ts';
+import { integrationCredentialsBox, openCredentials } from './credentials.ts';
 import type { Database } from '../db/client.ts';
 import { chatIntegrations, messages, userIntegrations } from '../db/schema/index.ts';
 import type { ChatIntegrationService } from './chat-integrations.ts';
@@ -26,11 +26,7 @@ export function createIntegrationGuidance(deps: {
 }) {
   const { db } = deps;
   // The same sealing key as the person's integrations: only the provider id is read here.
-  const box = createSecretBox({
-    secret: deps.secret,
-    previous: deps.config.previousSecrets,
-    purpose: 'integration-credentials',
-  });
+  const box = integrationCredentialsBox(deps);
 
   async function enabled(chatId: string): Promise<GuidanceIntegration[]> {
     const rows = await db
@@ -41,12 +37,9 @@ export function createIntegrationGuidance(deps: {
       .orderBy(asc(userIntegrations.integrationType));
     const out: GuidanceIntegration[] = [];
     for (const row of rows) {
-      try {
-        const stored = JSON.parse(box.open(row.sealed ?? '')) as StoredCredentials;
-        out.push({ type: row.type as IntegrationType, provider: stored.provider });
-      } catch {
-        // Keys that no longer open (KILN_SECRET changed): the integration cannot be used.
-      }
+      // Keys that no longer open (KILN_SECRET changed): the integration cannot be used.
+      const stored = openCredentials(box, row.sealed);
+      if (stored) out.push({ type: row.type as IntegrationType, provider: stored.provider });
     }
     return out;
   }
