@@ -95,6 +95,10 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       json: { version: 1 },
       status: 201,
     }),
+    'POST /api/chats/:id/versions/:version/restore': async () => ({
+      path: `/api/chats/${chat.chatId}/versions/1/restore`,
+      status: 201,
+    }),
     'DELETE /api/messages/:id': async () => {
       const { data } = await chatData(owner.client, chat.slug);
       const newest = (data.messages as { id: string; version: number; role: string }[])

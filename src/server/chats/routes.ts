@@ -18,6 +18,7 @@ import { createChat } from './create.ts';
 import { listOwnComponents, listPublicComponents } from './list.ts';
 import { readChatData } from './read.ts';
 import { requireChat } from './access.ts';
+import { restoreVersion } from './restore.ts';
 import { readVersionBinaryFile } from './version-files.ts';
 import { findAssistantMessage } from './versions.ts';
 import { ZIP_FILE_NAME, zipVersion } from './zip.ts';
@@ -102,6 +103,17 @@ export function chatRoutes(services: Services) {
       if (c.req.header('If-None-Match') === headers.ETag) return c.body(null, 304, headers);
       return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, headers);
     })
+    .post('/:id/versions/:version/restore', async (c) =>
+      c.json(
+        await restoreVersion(
+          services,
+          c.var.viewer,
+          c.req.param('id'),
+          requireVersionNumber(c.req.param('version')),
+        ),
+        201,
+      ),
+    )
     .post('/:id/like', async (c) => c.json(await toggleLike(db, c.var.viewer, c.req.param('id'))))
     .post('/:id/visibility', validate('json', z.object({ isPublic: z.boolean() })), async (c) =>
       c.json(
