@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  parseMonthlyBudgets,
+  parsePriceTable,
+  type MonthlyBudgets,
+  type PriceTable,
+} from '../core/costs/index.ts';
 import { previewHostsFor, type PreviewHosts } from '../core/preview/hosts.ts';
 
 /**
@@ -55,6 +61,10 @@ const schema = z.object({
   KILN_AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Pause between the demo model's chunks; 0 streams as fast as possible (tests). */
   KILN_DEMO_DELAY_MS: z.coerce.number().int().min(0).default(12),
+  /** Dollars per million tokens by `provider:model`, merged over core/costs/prices.ts's defaults. */
+  KILN_MODEL_PRICES: optionalString,
+  /** Dollars of model usage per user and calendar month, by plan: `{"free":1,"premium":50}`. */
+  KILN_MONTHLY_BUDGET_USD: optionalString,
 
   // Blob storage: a local folder by default, S3-compatible when a bucket is set.
   KILN_S3_BUCKET: optionalString,
@@ -121,6 +131,8 @@ export interface Config {
     timeoutMs: number;
     demoDelayMs: number;
   };
+  /** What generations cost (issue 17 item 3): the price table and each plan's monthly budget. */
+  costs: { prices: PriceTable; monthlyBudgets: MonthlyBudgets };
   s3:
     | {
         bucket: string;
@@ -155,6 +167,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  const prices = parsePriceTable(e.KILN_MODEL_PRICES);
+  if (!prices.ok) throw new ConfigError(`Invalid configuration:\n  KILN_MODEL_PRICES: ${prices.message}`);
+  const budgets = parseMonthlyBudgets(e.KILN_MONTHLY_BUDGET_USD);
+  if (!budgets.ok) {
+    throw new ConfigError(`Invalid configuration:\n  KILN_MONTHLY_BUDGET_USD: ${budgets.message}`);
+  }
   const publicUrl = (e.KILN_PUBLIC_URL ?? `http://${e.KILN_HOST}:${e.PORT}`).replace(/\/$/, '');
   const github =
     e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
@@ -190,6 +208,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       timeoutMs: e.KILN_AI_TIMEOUT_MS,
       demoDelayMs: e.KILN_DEMO_DELAY_MS,
     },
+    costs: { prices: prices.table, monthlyBudgets: budgets.budgets },
     s3: e.KILN_S3_BUCKET
       ? {
           bucket: e.KILN_S3_BUCKET,

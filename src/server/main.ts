@@ -95,6 +95,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       timeoutMs: config.ai.timeoutMs,
       onVersionFinished: (chatId, version) => preview.requestBuild(chatId, version),
       integrationGuidance: createIntegrationGuidance({ config, db: database.db, secret, chatIntegrations }),
+      costs: config.costs,
     });
     const hosting = createHosting({
       config,

@@ -71,7 +71,9 @@ export async function readChatData(
     readDeployment(chat),
   ]);
 
-  const messageViews = rows.map(toMessageView);
+  // What each version cost is the owner's business (issue 17 item 3).
+  const withUsage = viewer.user?.id === chat.userId;
+  const messageViews = rows.map((row) => toMessageView(row, { withUsage }));
   const assistants = rows.filter((m) => m.role === 'assistant');
   const users_ = messageViews.filter((m) => m.role === 'user');
   const snapshots: Record<number, string> = {};

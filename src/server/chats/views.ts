@@ -35,6 +35,17 @@ export interface MessageView {
   screenshot: string | null;
   migrationsExecuted: MigrationExecuted[];
   finishReason: string | null;
+  /** What the answer cost (issue 17 item 3): the chat owner's view only; null otherwise or unknown. */
+  usage?: MessageUsageView | null;
+}
+
+export interface MessageUsageView {
+  modelId: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  /** Dollars at the price table of the time; null when the model had no price. */
+  costUsd: number | null;
 }
 
 export function toChatView(chat: ChatRow): ChatView {
@@ -58,7 +69,7 @@ export function toChatView(chat: ChatRow): ChatView {
   };
 }
 
-export function toMessageView(message: MessageRow): MessageView {
+export function toMessageView(message: MessageRow, options: { withUsage: boolean }): MessageView {
   return {
     id: message.id,
     chatId: message.chatId,
@@ -72,5 +83,17 @@ export function toMessageView(message: MessageRow): MessageView {
     screenshot: message.screenshot,
     migrationsExecuted: message.migrationsExecuted,
     finishReason: message.finishReason,
+    usage: options.withUsage ? toUsageView(message) : null,
+  };
+}
+
+function toUsageView(message: MessageRow): MessageUsageView | null {
+  if (message.role !== 'assistant' || message.inputTokens === null) return null;
+  return {
+    modelId: message.modelId,
+    inputTokens: message.inputTokens,
+    outputTokens: message.outputTokens ?? 0,
+    cachedInputTokens: message.cachedInputTokens ?? 0,
+    costUsd: message.costUsd,
   };
 }

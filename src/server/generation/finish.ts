@@ -6,6 +6,7 @@ import {
   type Segment,
   type Snapshot,
 } from '../../core/artifact/index.ts';
+import type { TokenUsage } from '../../core/costs/index.ts';
 import { deriveSnapshot } from '../../core/snapshot/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
@@ -38,6 +39,8 @@ export async function finishVersion(
     reason: EndReason;
     base: Snapshot | null;
     assets: VersionAssets;
+    /** The model and the tokens its provider reported, with their price (issue 17 item 3). */
+    cost?: { modelId: string; usage: TokenUsage | null; costUsd: number | null };
   },
 ): Promise<FinishedVersion> {
   if (input.text.trim() === '') {
@@ -54,7 +57,13 @@ export async function finishVersion(
   const content = input.reason === 'stop' ? text : `${text}\n${finishReasonMarker(input.reason)}`;
   await db
     .update(messages)
-    .set({ content, artifactCode, finishReason: input.reason, updatedAt: new Date() })
+    .set({
+      content,
+      artifactCode,
+      finishReason: input.reason,
+      updatedAt: new Date(),
+      ...(input.cost ? costColumns(input.cost) : {}),
+    })
     .where(eq(messages.id, input.messageId));
   const hasTitle = snapshot.title !== '' && snapshot.title !== 'Untitled';
   await db
@@ -62,6 +71,16 @@ export async function finishVersion(
     .set({ artifactCode, updatedAt: new Date(), ...(hasTitle ? { title: snapshot.title } : {}) })
     .where(eq(chats.id, input.chatId));
   return { kept: true, finishReason: input.reason, artifactCode, title: hasTitle ? snapshot.title : null };
+}
+
+function costColumns(cost: NonNullable<Parameters<typeof finishVersion>[1]['cost']>) {
+  return {
+    modelId: cost.modelId,
+    inputTokens: cost.usage?.inputTokens ?? null,
+    outputTokens: cost.usage?.outputTokens ?? null,
+    cachedInputTokens: cost.usage?.cachedInputTokens ?? null,
+    costUsd: cost.usage ? cost.costUsd : null,
+  };
 }
 
 /**

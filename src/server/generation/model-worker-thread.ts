@@ -27,7 +27,9 @@ async function read(id: number, prompt: Extract<ToModelWorker, { type: 'read' }>
   const texts = createCoalescer((text) => post({ type: 'text', id, text }), COALESCE_MS);
   try {
     const { model } = await modelReady;
-    const reason = await readModelText(model, prompt, controller.signal, (text) => texts.push(text));
+    const reason = await readModelText(model, prompt, controller.signal, (text) => texts.push(text), {
+      onUsage: (usage) => post({ type: 'usage', id, usage }),
+    });
     texts.flush();
     post({ type: 'done', id, reason });
   } catch (error) {

@@ -1,14 +1,19 @@
 import { Worker } from 'node:worker_threads';
 import type { LanguageModelV3, LanguageModelV3Prompt } from '@ai-sdk/provider';
+import type { TokenUsage } from '../../core/costs/index.ts';
 import type { Config } from '../config.ts';
 import { readModelText, type ModelFinishReason } from './model-stream.ts';
 import type { FromModelWorker, ToModelWorker } from './model-worker-protocol.ts';
 
-/** Reads a model's answer: deltas to `onText`, then the finish reason (null: none was sent). */
+/**
+ * Reads a model's answer: deltas to `onText`, the provider's token usage to `onUsage`, then the
+ * finish reason (null: none was sent).
+ */
 export type ModelReader = (
   prompt: LanguageModelV3Prompt,
   signal: AbortSignal,
   onText: (text: string) => void,
+  onUsage?: (usage: TokenUsage) => void,
 ) => Promise<ModelFinishReason | null>;
 
 export interface ModelWorker {
@@ -22,6 +27,7 @@ export interface ModelWorker {
 
 interface PendingRead {
   onText: (text: string) => void;
+  onUsage?: (usage: TokenUsage) => void;
   settle: (error: Error | null, reason?: ModelFinishReason | null) => void;
 }
 
@@ -65,6 +71,7 @@ export function createModelWorker(
       const read = reads.get(message.id);
       if (!read) return;
       if (message.type === 'text') read.onText(message.text);
+      else if (message.type === 'usage') read.onUsage?.(message.usage);
       else {
         reads.delete(message.id);
         if (message.type === 'done') read.settle(null, message.reason);
@@ -84,10 +91,10 @@ export function createModelWorker(
     return thread;
   };
 
-  const read: ModelReader = (prompt, signal, onText) => {
+  const read: ModelReader = (prompt, signal, onText, onUsage) => {
     if (signal.aborted) return Promise.reject(signal.reason as Error);
     const thread = start();
-    if (!thread) return readModelText(fallback, prompt, signal, onText);
+    if (!thread) return readModelText(fallback, prompt, signal, onText, { onUsage });
     const id = nextId++;
     return new Promise((resolve, reject) => {
       const onAbort = () => {
@@ -98,6 +105,7 @@ export function createModelWorker(
       signal.addEventListener('abort', onAbort, { once: true });
       reads.set(id, {
         onText,
+        onUsage,
         settle: (error, reason) => {
           signal.removeEventListener('abort', onAbort);
           if (error) reject(error);

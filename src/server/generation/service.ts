@@ -6,9 +6,17 @@ import { isFramework, type Framework } from '../../core/frameworks/index.ts';
 import { buildContinuePrompt, canContinueVersion, CONTINUE_PROMPT } from '../../core/snapshot/index.ts';
 import { validatePrompt } from '../../core/validation/index.ts';
 import { isStorableText, UNSTORABLE_TEXT } from '../../core/validation/storable-text.ts';
+import {
+  costOf,
+  priceOf,
+  type MonthlyBudgets,
+  type PriceTable,
+  type TokenUsage,
+} from '../../core/costs/index.ts';
 import { ERRORS } from '../../core/errors.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import { requireChat, requireChatAccess, requireUser } from '../chats/access.ts';
+import { requireBudgetLeft } from '../costs/spending.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
@@ -48,6 +56,8 @@ export interface GenerationDeps {
   onVersionFinished?: (chatId: string, version: number) => Promise<void>;
   /** The system prompt's section for the chat's enabled integrations (issue 16 item 3). */
   integrationGuidance?: (chatId: string, framework: Framework) => Promise<string>;
+  /** Prices of answers and each plan's monthly budget (issue 17 item 3); default: no prices, no budgets. */
+  costs?: { prices: PriceTable; monthlyBudgets: MonthlyBudgets };
 }
 
 /** Starts, streams, stops and finishes generations; one per chat at a time. */
@@ -128,6 +138,12 @@ export class GenerationService {
         max: viewer.plan.maxVersionsPerComponent,
       });
     }
+    await requireBudgetLeft(db, {
+      userId: user.id,
+      plan: viewer.plan,
+      budgets: this.deps.costs?.monthlyBudgets ?? {},
+      now,
+    });
     await consumeVersionQuota(db, owner, now, state?.used);
 
     const version = stats.highest + 1;
@@ -179,11 +195,13 @@ export class GenerationService {
     const flusher = startFlusher(db, generation);
     let reason: EndReason = 'error';
     const signal = AbortSignal.any([generation.controller.signal, AbortSignal.timeout(this.deps.timeoutMs)]);
+    let usage: TokenUsage | null = null;
     try {
       const onText = (text: string) => generation.append(text);
+      const onUsage = (reported: TokenUsage) => (usage = reported);
       const finish = this.deps.readModel
-        ? await this.deps.readModel(prompt, signal, onText)
-        : await readModelText(this.deps.model.model, prompt, signal, onText);
+        ? await this.deps.readModel(prompt, signal, onText, onUsage)
+        : await readModelText(this.deps.model.model, prompt, signal, onText, { onUsage });
       if (finish !== null) reason = finish;
     } catch (error) {
       reason = 'error';
@@ -203,6 +221,7 @@ export class GenerationService {
         base,
         // The model may place the message's attachments as files of the app.
         assets: { blobs: this.deps.blobs, attachments: async () => attachments },
+        cost: this.costOfAnswer(usage),
       });
     } catch (error) {
       console.error('Could not store the finished version', error);
@@ -223,6 +242,13 @@ export class GenerationService {
         console.error('Could not request the preview build', error);
       });
     }
+  }
+
+  /** The model, the provider's token counts and their price at this moment's price table. */
+  private costOfAnswer(usage: TokenUsage | null) {
+    const modelId = this.deps.model.id;
+    const price = this.deps.costs ? priceOf(this.deps.costs.prices, modelId) : null;
+    return { modelId, usage, costUsd: usage && price ? costOf(usage, price) : null };
   }
 
   /** Explicit stop by the owner: the partial answer is kept with an error finish reason. */

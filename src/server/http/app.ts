@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
 import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
+import { usageRoutes } from '../costs/routes.ts';
 import { chatRoutes, messageRoutes } from '../chats/routes.ts';
 import { attachmentRoutes } from '../generation/attachment-routes.ts';
 import { generationRoutes } from '../generation/routes.ts';
@@ -96,6 +97,7 @@ export function createHttpApp(services: Services) {
     c.req.method === 'POST' && c.req.path === '/api/components' ? next() : jsonLimit(c, next),
   );
   api.use('*', sessionMiddleware(services));
+  api.route('/me/usage', usageRoutes(services));
   api.route('/me', meRoutes(services));
   api.route('/users', userRoutes(services));
   api.get('/plans', (c) => c.json(PLANS));

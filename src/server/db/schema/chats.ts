@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -95,6 +96,14 @@ export const messages = pgTable(
     migrationsExecuted: jsonb('migrations_executed').$type<MigrationExecuted[]>().notNull().default([]),
     /** 'stop' | 'length' | 'error' once the generation ended; null while streaming. */
     finishReason: text('finish_reason'),
+    /** What the answer cost as the provider reported it (issue 17 item 3); null when unknown. */
+    modelId: text('model_id'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    /** Input tokens read from the provider's prompt cache (part of input_tokens). */
+    cachedInputTokens: integer('cached_input_tokens'),
+    /** Dollars at KILN_MODEL_PRICES when the answer ended; null when the model has no price. */
+    costUsd: doublePrecision('cost_usd'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
