@@ -18,7 +18,8 @@ export function finishReasonMarker(reason: FinishReason): string {
   return `<!-- FINISH_REASON: ${reason} -->`;
 }
 
-export const FILE_ACTIONS = ['delete', 'continue'] as const;
+/** 'edit': SEARCH/REPLACE blocks against the current file (decision 0044). */
+export const FILE_ACTIONS = ['delete', 'continue', 'edit'] as const;
 export type FileAction = (typeof FILE_ACTIONS)[number];
 
 /** Escapes a value for a double-quoted attribute; the parser decodes exactly these entities. */

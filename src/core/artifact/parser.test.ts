@@ -333,7 +333,14 @@ describe('Streaming: per file opened, content appended, closed; isIncomplete whi
       { type: 'artifact-start', title: 'A' },
       {
         type: 'file-start',
-        file: { name: 'a.ts', isDelete: false, isContinue: false, isLocked: false, category: 'frontend' },
+        file: {
+          name: 'a.ts',
+          isDelete: false,
+          isContinue: false,
+          isEdit: false,
+          isLocked: false,
+          category: 'frontend',
+        },
       },
       { type: 'file-delta', name: 'a.ts', delta: 'const a' },
     ]);

@@ -15,6 +15,8 @@ export interface ParsedFileHeader {
   name: string;
   isDelete: boolean;
   isContinue: boolean;
+  /** `action="edit"`: the content is SEARCH/REPLACE blocks, not the file (decision 0044). */
+  isEdit: boolean;
   isLocked: boolean;
   category: FileCategory;
   /**
@@ -450,7 +452,8 @@ class StreamingArtifactParser implements ArtifactParser {
     }
     const action = (attributes.action ?? '').trim().toLowerCase();
     const isDelete = action === 'delete';
-    const binary = isDelete ? undefined : readBinarySource(attributes);
+    const isEdit = action === 'edit';
+    const binary = isDelete || isEdit ? undefined : readBinarySource(attributes);
     if (binary === null) {
       // A `blob` that is no content hash references nothing: dropped like a nameless file.
       this.file = null;
@@ -462,6 +465,7 @@ class StreamingArtifactParser implements ArtifactParser {
       name,
       isDelete,
       isContinue: action === 'continue' && binary === undefined,
+      isEdit,
       isLocked: locked === 'true' || locked === '',
       category: categorizeFile(name),
       content: '',
@@ -477,6 +481,7 @@ class StreamingArtifactParser implements ArtifactParser {
         name,
         isDelete: file.isDelete,
         isContinue: file.isContinue,
+        isEdit: file.isEdit,
         isLocked: file.isLocked,
         category: file.category,
       };
@@ -665,6 +670,7 @@ function toParsedFile(file: FileState): ParsedFile {
     isDelete: file.isDelete,
     isActive: file.isActive,
     isContinue: file.isContinue,
+    isEdit: file.isEdit,
     isIncomplete: file.isIncomplete,
     isLocked: file.isLocked,
     category: file.category,

@@ -4,3 +4,7 @@ export * from './derive.ts';
 export * from './completeness.ts';
 export * from './prompts.ts';
 export * from './version-end.ts';
+export * from './edit-blocks.ts';
+export * from './apply-edits.ts';
+export * from './edit-line-counts.ts';
+export * from './line-diff.ts';
