@@ -22,7 +22,7 @@ export const resolveWithSystem: ResolveHost = async (host) =>
 export async function unsafeEndpoint(
   provider: ProviderDefinition,
   credentials: Record<string, unknown>,
-  options: { allowPrivate: boolean; resolve?: ResolveHost },
+  options: { allowPrivate: boolean; resolve?: ResolveHost | undefined },
 ): Promise<string | null> {
   if (options.allowPrivate) return null;
   const resolve = options.resolve ?? resolveWithSystem;

@@ -1,7 +1,17 @@
+import http from 'node:http';
+import https from 'node:https';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
+import { Agent, fetch } from 'undici';
 import type { ProviderDefinition } from '../../core/integrations/index.ts';
+import {
+  checkedAddresses,
+  checkedLookup,
+  pinnedPostgresConfig,
+  UnsafeEndpointError,
+  type EndpointPolicy,
+} from './pinned-endpoints.ts';
 
 /** What 'Test connection' answers: whether it worked and what the person reads. */
 export interface ConnectionTestResult {
@@ -12,9 +22,19 @@ export interface ConnectionTestResult {
 const TIMEOUT_MS = 10_000;
 
 /** Connects with `pg` and runs `select 1`: proves the host, the credentials and the database. */
-async function testPostgres(connectionString: string): Promise<ConnectionTestResult> {
+async function testPostgres(
+  label: string,
+  connectionString: string,
+  policy: EndpointPolicy,
+): Promise<ConnectionTestResult> {
+  let config: pg.ClientConfig;
+  try {
+    config = await pinnedPostgresConfig(label, connectionString, policy);
+  } catch (error) {
+    return { ok: false, message: reason(error) };
+  }
   const client = new pg.Client({
-    connectionString,
+    ...config,
     connectionTimeoutMillis: TIMEOUT_MS,
     statement_timeout: TIMEOUT_MS,
     query_timeout: TIMEOUT_MS,
@@ -33,13 +53,19 @@ async function testPostgres(connectionString: string): Promise<ConnectionTestRes
 }
 
 /** Supabase answers its REST root only with a valid API key. */
-async function testSupabaseRest(projectUrl: string, anonKey: string): Promise<ConnectionTestResult> {
+async function testSupabaseRest(
+  projectUrl: string,
+  anonKey: string,
+  policy: EndpointPolicy,
+): Promise<ConnectionTestResult> {
   const url = `${projectUrl.replace(/\/+$/, '')}/rest/v1/`;
+  const dispatcher = new Agent({ connect: { lookup: checkedLookup('Project URL', policy) } });
   try {
     const response = await fetch(url, {
       headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
       redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
+      dispatcher,
     });
     await response.body?.cancel();
     if (response.ok) return { ok: true, message: 'The project’s REST API accepted the anon key.' };
@@ -48,16 +74,27 @@ async function testSupabaseRest(projectUrl: string, anonKey: string): Promise<Co
     return { ok: false, message: `The project’s REST API answered HTTP ${response.status}.` };
   } catch (error) {
     return { ok: false, message: `Could not reach the project URL: ${reason(error)}` };
+  } finally {
+    await dispatcher.close().catch(() => undefined);
   }
 }
 
-async function testS3(values: Record<string, unknown>): Promise<ConnectionTestResult> {
+async function testS3(
+  values: Record<string, unknown>,
+  policy: EndpointPolicy,
+): Promise<ConnectionTestResult> {
+  const lookup = checkedLookup('Endpoint', policy);
   const client = new S3Client({
     endpoint: String(values.endpoint),
     region: String(values.region),
     forcePathStyle: true,
     credentials: { accessKeyId: String(values.accessKeyId), secretAccessKey: String(values.secretAccessKey) },
-    requestHandler: { requestTimeout: TIMEOUT_MS, connectionTimeout: TIMEOUT_MS },
+    requestHandler: {
+      requestTimeout: TIMEOUT_MS,
+      connectionTimeout: TIMEOUT_MS,
+      httpAgent: new http.Agent({ lookup }),
+      httpsAgent: new https.Agent({ lookup }),
+    },
     maxAttempts: 1,
   });
   try {
@@ -74,10 +111,22 @@ async function testS3(values: Record<string, unknown>): Promise<ConnectionTestRe
   }
 }
 
-async function testSmtp(values: Record<string, unknown>): Promise<ConnectionTestResult> {
+async function testSmtp(
+  values: Record<string, unknown>,
+  policy: EndpointPolicy,
+): Promise<ConnectionTestResult> {
   const port = Number(values.port);
+  const host = String(values.host);
+  let address: string;
+  try {
+    [address = host] = await checkedAddresses('Host', host, policy);
+  } catch (error) {
+    return { ok: false, message: reason(error) };
+  }
   const transport = nodemailer.createTransport({
-    host: String(values.host),
+    // The checked address, and the name for the certificate check and SNI.
+    host: address,
+    servername: host,
     port,
     secure: port === 465,
     auth: { user: String(values.user), pass: String(values.password) },
@@ -96,6 +145,9 @@ async function testSmtp(values: Record<string, unknown>): Promise<ConnectionTest
 }
 
 function reason(error: unknown): string {
+  // A refusal from the socket's lookup may arrive wrapped (fetch's 'fetch failed', the S3 SDK).
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof UnsafeEndpointError) return cause.message;
   if (error instanceof Error && error.message) return error.message;
   return 'unknown error';
 }
@@ -107,20 +159,21 @@ function reason(error: unknown): string {
 export async function testConnection(
   provider: ProviderDefinition,
   values: Record<string, unknown>,
+  policy: EndpointPolicy,
 ): Promise<ConnectionTestResult> {
   switch (provider.id) {
     case 'postgres':
-      return testPostgres(String(values.connectionString));
+      return testPostgres('Connection string', String(values.connectionString), policy);
     case 'supabase': {
-      const database = await testPostgres(String(values.databaseUrl));
+      const database = await testPostgres('Database connection string', String(values.databaseUrl), policy);
       if (!database.ok) return database;
-      const rest = await testSupabaseRest(String(values.projectUrl), String(values.anonKey));
+      const rest = await testSupabaseRest(String(values.projectUrl), String(values.anonKey), policy);
       return rest.ok ? { ok: true, message: `${database.message} ${rest.message}` } : rest;
     }
     case 's3':
-      return testS3(values);
+      return testS3(values, policy);
     case 'smtp':
-      return testSmtp(values);
+      return testSmtp(values, policy);
     default:
       return {
         ok: true,

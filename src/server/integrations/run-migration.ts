@@ -10,8 +10,9 @@ import type { Database } from '../db/client.ts';
 import { messages, type MigrationExecuted } from '../db/schema/index.ts';
 import { ServiceError } from '../http/errors.ts';
 import type { RequestViewer } from '../http/viewer.ts';
-import { unsafeEndpoint } from './address-guard.ts';
+import { unsafeEndpoint, type ResolveHost } from './address-guard.ts';
 import type { ChatIntegrationService } from './chat-integrations.ts';
+import { pinnedPostgresConfig, UnsafeEndpointError } from './pinned-endpoints.ts';
 
 export interface RunMigrationInput {
   chatId?: string | null;
@@ -34,8 +35,10 @@ export function createMigrationRunner(deps: {
   db: Database;
   chatIntegrations: ChatIntegrationService;
   allowPrivateAddresses: boolean;
+  resolve?: ResolveHost;
 }) {
   const { db } = deps;
+  const policy = { allowPrivate: deps.allowPrivateAddresses, resolve: deps.resolve };
   const running = new Set<string>();
 
   return async function runMigration(viewer: RequestViewer, input: RunMigrationInput) {
@@ -78,14 +81,20 @@ export function createMigrationRunner(deps: {
         title: 'No integration available',
       });
     }
-    const unsafe = await unsafeEndpoint(provider, database.stored.values, {
-      allowPrivate: deps.allowPrivateAddresses,
-    });
+    const unsafe = await unsafeEndpoint(provider, database.stored.values, policy);
     if (unsafe) throw new ServiceError(400, 'unsafe-address', unsafe, { title: FAILED });
+    // The client connects to the address checked now, never to a later DNS answer (rebinding).
+    const label =
+      provider.fields.find((field) => field.endpoint === 'postgres')?.label ?? 'Connection string';
+    const config = await pinnedPostgresConfig(label, connectionString, policy).catch((error: unknown) => {
+      if (error instanceof UnsafeEndpointError)
+        throw new ServiceError(400, 'unsafe-address', error.message, { title: FAILED });
+      throw error;
+    });
 
     running.add(key);
     try {
-      const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      const client = new pg.Client({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       try {
         await client.connect();
         await client.query('begin');

@@ -243,7 +243,10 @@ export function createIntegrationService(deps: IntegrationDeps) {
         ...(deps.resolve ? { resolve: deps.resolve } : {}),
       });
       if (refusal) return { ok: false, message: refusal };
-      const result = await testConnection(provider, values);
+      const result = await testConnection(provider, values, {
+        allowPrivate: deps.allowPrivateAddresses,
+        resolve: deps.resolve,
+      });
       return { ok: result.ok, message: redact(result.message, provider, values) };
     },
   };
