@@ -77,6 +77,8 @@ export default defineConfig({
       KILN_GITHUB_API_URL: GITHUB_URL,
       GITHUB_CLIENT_ID: process.env.KILN_E2E_GITHUB_CLIENT_ID,
       DATABASE_URL: '',
+      // tests/e2e/integrations-flow.spec.ts connects a hosted database on 127.0.0.1 (refused otherwise).
+      KILN_ALLOW_PRIVATE_INTEGRATIONS: 'true',
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,5 +1,5 @@
 import { FRAMEWORK_LABELS } from '../../../core/frameworks/index.ts';
-import { guestBookFiles, wantsGuestBook } from './backend/guest-book.ts';
+import { guestBookFiles, wantsGuestBook, type GuestBookFramework } from './backend/guest-book.ts';
 import { isContinuePrompt, planContinuation, readContinueTail } from './continuation.ts';
 import { applyChanges } from './modify/apply.ts';
 import { planImagePlacement, showImage, type ImagePlacement } from './modify/place-image.ts';
@@ -20,7 +20,7 @@ function article(word: string): string {
 /** The demo model's whole answer for a request; the same request always gets the same text. */
 export function composeAnswer(request: DemoRequest): string {
   if (isContinuePrompt(request.prompt)) return continueAnswer(request);
-  if (wantsGuestBook(request)) return guestBookAnswer();
+  if (wantsGuestBook(request)) return guestBookAnswer(request.framework);
   if (request.snapshot === null) return firstAnswer(request);
   return followUpAnswer(request);
 }
@@ -59,8 +59,8 @@ function firstAnswer(request: DemoRequest): string {
 }
 
 /** With a Supabase database enabled: a guest book backed by a real table (issue 16 item 3). */
-function guestBookAnswer(): string {
-  const files = guestBookFiles();
+function guestBookAnswer(framework: GuestBookFramework): string {
+  const files = guestBookFiles(framework);
   return writeAnswer({
     thinking: [
       'The request asks for a guest book, and the chat has a Supabase database enabled.',

@@ -42,8 +42,9 @@ export function MigrationCard({
     >
       <div className="flex items-center gap-2 px-3 py-2">
         <Database aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-        <span className="min-w-0 flex-1 truncate font-mono text-xs" title={migration.name}>
-          {migration.name}
+        {/* The file name is what tells migrations apart: shown whole (wrapped), its folder in the title. */}
+        <span className="min-w-0 flex-1 font-mono text-xs break-all" title={migration.name}>
+          {migration.name.split('/').pop()}
         </span>
         {applied ? (
           <Badge className="shrink-0 gap-1 text-emerald-700 dark:text-emerald-400">
