@@ -110,9 +110,10 @@ export function createDeploymentService(deps: DeploymentDeps) {
   async function builtOutput(version: PreviewVersion): Promise<string> {
     const deadline = Date.now() + deps.buildTimeoutMs + 30_000;
     for (;;) {
-      const state = await deps.preview.getState(version.chatId, version.version);
+      // The clean build: a site never carries the preview's source locations (issue 17 item 2).
+      const state = await deps.preview.getState(version.chatId, version.version, { clean: true });
       if (state.status === 'ready') {
-        const dir = await deps.preview.outputDirOf(version);
+        const dir = await deps.preview.outputDirOf(version, { clean: true });
         if (dir) return dir;
       } else if (state.status === 'error') {
         const error = state.error;

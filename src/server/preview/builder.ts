@@ -25,6 +25,7 @@ import { installDependencies, type PnpmPaths } from './install.ts';
 import type { OutputCache } from './output-cache.ts';
 import { describeNonRegularEntries } from './output-files.ts';
 import { sanitizePackageJson, type PackageJson } from './package-json.ts';
+import { withSourceLocations } from './source-locations/index.ts';
 import type { ProcessLimits } from './run-limited.ts';
 import type { Sandbox } from './sandbox.ts';
 import {
@@ -66,6 +67,8 @@ export interface BuildInput {
   /** The chat's integration variables, written as .env.local. */
   env: Record<string, string>;
   framework?: Framework;
+  /** Mark elements with their source locations (preview builds; never a deployment's). */
+  sourceLocations?: boolean;
 }
 
 export type BuildOutcome =
@@ -165,12 +168,14 @@ export async function buildProject(
       adaptations.devDependencies,
     );
     standby = takeStandby(context, input.framework, installManifest, command.script);
+    // The workspace's copy only: what the project's files are stays as written.
+    const written = input.sourceLocations ? withSourceLocations(input.files) : input.files;
     if (standby) {
       workspace = standby.workspace;
       timings.standby = 1;
-      await fillStandbyWorkspace(workspace, input.files);
+      await fillStandbyWorkspace(workspace, written);
     } else {
-      await materializeWorkspace(workspace, input.files);
+      await materializeWorkspace(workspace, written);
     }
     await fs.writeFile(path.join(workspace, 'package.json'), JSON.stringify(installManifest, null, 2) + '\n');
     await writeAdaptedFiles(workspace, adaptations.files);

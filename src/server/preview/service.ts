@@ -47,13 +47,16 @@ export interface PreviewServiceDeps {
 export interface PreviewService {
   /** Queues the build of a finished version (HTML: ready at once; cached content: ready at once). */
   requestBuild(chatId: string, version: number, options?: { force?: boolean }): Promise<void>;
-  getState(chatId: string, version: number): Promise<PreviewState>;
+  getState(chatId: string, version: number, options?: BuildPurpose): Promise<PreviewState>;
   /** Where the version is seen: its preview host, for HTML versions too (decision 0038). */
   previewUrl(chatId: string, version: number): string;
   /** previewUrl plus a signed token for a private chat's owner. */
   tokenUrl(chatId: string, version: number): string;
-  /** The built output folder of a version, when built and still cached. */
-  outputDirOf(version: PreviewVersion): Promise<string | null>;
+  /**
+   * The built output folder of a version, when built and still cached. `clean`: the build a
+   * deployment uses, without the preview's source locations (issue 17 item 2).
+   */
+  outputDirOf(version: PreviewVersion, options?: BuildPurpose): Promise<string | null>;
   readonly sandbox: Sandbox;
   readonly cache: OutputCache;
   readonly secret: string;
@@ -64,7 +67,13 @@ export interface PreviewService {
   close(): Promise<void>;
 }
 
-const keyOf = (chatId: string, version: number) => `preview:${chatId}:${version}`;
+/** `clean`: a deployment's build of the version, without the preview's source locations. */
+export interface BuildPurpose {
+  clean?: boolean;
+}
+
+const keyOf = (chatId: string, version: number, clean = false) =>
+  `${clean ? 'preview-clean' : 'preview'}:${chatId}:${version}`;
 
 export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
   const { config, db, realtime } = deps;
@@ -129,17 +138,22 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     });
   }
 
-  async function hashOf(version: PreviewVersion) {
-    return versionHash(version, await deps.templateFiles(version.framework), await envOf(version.chatId));
+  async function hashOf(version: PreviewVersion, clean = false) {
+    const template = await deps.templateFiles(version.framework);
+    return versionHash(version, template, await envOf(version.chatId), { clean });
   }
 
   const buildHandler: JobHandler = async (job, context) => {
-    const { chatId, version: number } = job.payload as { chatId: string; version: number };
+    const payload = job.payload as { chatId: string; version: number; clean?: boolean };
+    const { chatId, version: number } = payload;
+    const clean = payload.clean === true;
+    // A deployment's build is nobody's preview: it neither publishes steps nor marks the version.
+    const publish = clean ? () => undefined : publishStatus;
     const version = await loadPreviewVersion(db, chatId, number);
     if (!version) return { status: 'gone' };
-    const { files, hash } = await hashOf(version);
+    const { files, hash } = await hashOf(version, clean);
     if (cache.get(hash)) {
-      await markReady(version);
+      if (!clean) await markReady(version);
       return { status: 'ready', hash, cached: true };
     }
     const started = performance.now();
@@ -148,25 +162,31 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       withBytes = await withBlobBytes(files, deps.blobs);
     } catch (error) {
       if (!(error instanceof MissingAssetError)) throw error;
-      const payload = { title: 'Build Error', description: error.message, content: error.message };
-      publishStatus(chatId, number, 'error', payload);
-      return { status: 'error', hash, error: payload };
+      const failed = { title: 'Build Error', description: error.message, content: error.message };
+      publish(chatId, number, 'error', failed);
+      return { status: 'error', hash, error: failed };
     }
     const outcome = await buildProject(
       builder,
-      { hash, files: withBytes, env: await envOf(chatId), framework: version.framework },
+      {
+        hash,
+        files: withBytes,
+        env: await envOf(chatId),
+        framework: version.framework,
+        sourceLocations: !clean,
+      },
       async (step) => {
         await context.progress(step);
-        publishStatus(chatId, number, step);
+        publish(chatId, number, step);
       },
       context.signal,
     );
     if (context.signal.aborted) return { status: 'aborted' };
     if (!outcome.ok) {
-      publishStatus(chatId, number, 'error', outcome.error);
+      publish(chatId, number, 'error', outcome.error);
       return { status: 'error', hash, error: { ...outcome.error } };
     }
-    await markReady(version);
+    if (!clean) await markReady(version);
     const totalMs = Math.round(performance.now() - started);
     log(
       `preview: built ${chatId}-${number} (${version.framework}) in ${totalMs} ms ${JSON.stringify(outcome.timings)}`,
@@ -175,8 +195,12 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
   };
 
   /** Queues the build of a finished version (HTML: ready at once; cached content: ready at once). */
-  async function queueBuild(version: PreviewVersion, options: { force?: boolean } = {}): Promise<void> {
+  async function queueBuild(
+    version: PreviewVersion,
+    options: { force?: boolean } & BuildPurpose = {},
+  ): Promise<void> {
     const { chatId, version: number } = version;
+    const clean = options.clean === true;
     if (version.finishReason === 'length') {
       publishStatus(chatId, number, 'token-limit');
       return;
@@ -185,21 +209,22 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       await markReady(version);
       return;
     }
-    const { hash } = await hashOf(version);
-    const key = keyOf(chatId, number);
+    const { hash } = await hashOf(version, clean);
+    const key = keyOf(chatId, number, clean);
+    const payload = clean ? { chatId, version: number, clean } : { chatId, version: number };
     if (!options.force && cache.get(hash)) {
       // Same content built before (a remix, a theme round-trip): ready without building.
       await queue.record({
         kind: PREVIEW_JOB,
         key,
-        payload: { chatId, version: number },
+        payload,
         result: { status: 'ready', hash, cached: true },
       });
-      await markReady(version);
+      if (!clean) await markReady(version);
       return;
     }
-    const { isNew } = await queue.enqueue({ kind: PREVIEW_JOB, key, payload: { chatId, version: number } });
-    if (isNew) publishStatus(chatId, number, 'initializing');
+    const { isNew } = await queue.enqueue({ kind: PREVIEW_JOB, key, payload });
+    if (isNew && !clean) publishStatus(chatId, number, 'initializing');
     worker?.wake();
   }
 
@@ -241,30 +266,30 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       if (version) await queueBuild(version, options);
     },
 
-    async getState(chatId, number) {
+    async getState(chatId, number, options = {}) {
       const version = await loadPreviewVersion(db, chatId, number);
       if (!version || version.finishReason === null) return { status: 'idle' };
       if (version.finishReason === 'length') return { status: 'token-limit' };
       if (version.framework === 'html') return { status: 'ready' };
-      const key = keyOf(chatId, number);
+      const key = keyOf(chatId, number, options.clean);
       let job = await queue.latest(key);
       if (!job) {
         // A finished version whose build nobody asked for (a path that forgot to, like remix
         // once did): its first view asks, so no version stays 'idle' for ever.
-        await queueBuild(version);
+        await queueBuild(version, options);
         job = await queue.latest(key);
       }
       const state = job ? stateOfJob(job) : ({ status: 'idle' } as PreviewState);
-      if (state.status === 'ready' && !(await service.outputDirOf(version))) {
+      if (state.status === 'ready' && !(await service.outputDirOf(version, options))) {
         // Evicted from the cache (or built on another host): build it again.
-        await queueBuild(version, { force: true });
+        await queueBuild(version, { ...options, force: true });
         return { status: 'initializing' };
       }
       return state;
     },
 
-    async outputDirOf(version) {
-      const { hash } = await hashOf(version);
+    async outputDirOf(version, options = {}) {
+      const { hash } = await hashOf(version, options.clean);
       return cache.get(hash);
     },
 

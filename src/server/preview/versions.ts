@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
 import { toProjectFile } from './blob-files.ts';
 import { projectHash, type ProjectFile } from './content-hash.ts';
+import { SOURCE_LOCATIONS_REVISION } from './source-locations/index.ts';
 
 /** What the preview needs of one version: its chat's access fields and the assistant message. */
 export interface PreviewVersion {
@@ -62,12 +63,19 @@ export function projectFiles(version: PreviewVersion, template: readonly Project
   return completed.files.map(toProjectFile);
 }
 
+/**
+ * The key of a version's build. A preview build carries source locations (issue 17 item 2) and a
+ * deployment's (`clean`) does not, so the two are different outputs of the same files.
+ */
 export function versionHash(
   version: PreviewVersion,
   template: readonly ProjectFile[],
   env: Record<string, string>,
+  options: { clean?: boolean } = {},
 ) {
   const files = projectFiles(version, template);
   const envFile = Object.keys(env).length > 0 ? [{ name: '.env.local', content: JSON.stringify(env) }] : [];
-  return { files, hash: projectHash(version.framework, [...files, ...envFile]) };
+  // A name no project file can have: it only keys the hash, it is never written.
+  const marker = options.clean ? [] : [{ name: '\0source-locations', content: SOURCE_LOCATIONS_REVISION }];
+  return { files, hash: projectHash(version.framework, [...files, ...envFile, ...marker]) };
 }

@@ -1,4 +1,5 @@
 import { PREVIEW_BLOCKED_MESSAGE } from '../../../core/preview/frame-messages.ts';
+import { selectBridgeScript } from './select-bridge.ts';
 
 /**
  * Scripts every preview page gets first in its <head>, HTML versions and built frameworks alike
@@ -31,10 +32,14 @@ try{Object.defineProperty(window,name,{value:s,configurable:true})}catch(x){}});
 
 const FRAME_SCRIPTS = STORAGE_FALLBACK + LINK_GUARD;
 
-/** The frame scripts first in <head> (or after <html> / the doctype: before it would mean quirks mode). */
-export function withFrameScripts(html: string): string {
+/**
+ * The frame scripts first in <head> (or after <html> / the doctype: before it would mean quirks
+ * mode). With the app's origin, the Select tool's bridge too (issue 17 item 2).
+ */
+export function withFrameScripts(html: string, editorOrigin?: string): string {
+  const scripts = FRAME_SCRIPTS + (editorOrigin ? selectBridgeScript(editorOrigin) : '');
   const anchor = /<head\b[^>]*>/i.exec(html) ?? /<html\b[^>]*>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
-  if (!anchor) return FRAME_SCRIPTS + html;
+  if (!anchor) return scripts + html;
   const at = anchor.index + anchor[0].length;
-  return html.slice(0, at) + FRAME_SCRIPTS + html.slice(at);
+  return html.slice(0, at) + scripts + html.slice(at);
 }

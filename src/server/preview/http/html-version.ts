@@ -2,6 +2,7 @@ import type { Framework } from '../../../core/frameworks/index.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { MissingAssetError, withBlobBytes } from '../blob-files.ts';
 import type { ProjectFile } from '../content-hash.ts';
+import { addHtmlLocations } from '../source-locations/index.ts';
 import { projectFiles, type PreviewVersion } from '../versions.ts';
 import { rewriteCdnReferences, vendorFile, VENDOR_PREFIX } from './cdn-map.ts';
 import { contentTypeOf } from './content-types.ts';
@@ -32,6 +33,8 @@ export async function serveHtmlVersion(
   version: PreviewVersion,
   requestPath: string,
   deps: HtmlVersionDeps,
+  /** The app's origin: pages get the Select tool's bridge and their line map (issue 17 item 2). */
+  editorOrigin?: string,
 ): Promise<HtmlResponse> {
   const notFound: HtmlResponse = {
     status: 404,
@@ -75,7 +78,10 @@ export async function serveHtmlVersion(
   }
   if (file.bytes) return { status: 200, body: file.bytes, headers };
   if (!type.startsWith('text/html')) return { status: 200, body: file.content, headers };
-  return { status: 200, body: withFrameScripts(rewriteCdnReferences(file.content)), headers };
+  if (!editorOrigin)
+    return { status: 200, body: withFrameScripts(rewriteCdnReferences(file.content)), headers };
+  const marked = addHtmlLocations(file.content, file.name.replace(/^\.?\/+/, ''));
+  return { status: 200, body: withFrameScripts(rewriteCdnReferences(marked), editorOrigin), headers };
 }
 
 /** A URL path decoded, or undefined when it holds a malformed percent-escape (`%E0%A4%A`). */

@@ -116,7 +116,7 @@ async function servePreview(
 
   if (version.framework === 'html') {
     // Its own origin: no sandbox, so storage, IndexedDB and module scripts work (decision 0038).
-    const served = await serveHtmlVersion(version, new URL(c.req.url).pathname, deps.html);
+    const served = await serveHtmlVersion(version, new URL(c.req.url).pathname, deps.html, deps.appOrigin);
     return c.body(served.body as string | Uint8Array<ArrayBuffer>, served.status, served.headers);
   }
   c.header('Cache-Control', 'no-store');
@@ -128,7 +128,7 @@ async function servePreview(
     if (!file) return c.text('Not found', 404);
     if (file.headers['content-type']?.startsWith('text/html')) {
       // The same frame scripts as HTML versions: storage where a framed page is denied it.
-      const html = withFrameScripts(Buffer.from(file.body).toString('utf8'));
+      const html = withFrameScripts(Buffer.from(file.body).toString('utf8'), deps.appOrigin);
       return c.body(html, 200, file.headers);
     }
     return c.body(file.body as Uint8Array<ArrayBuffer>, 200, file.headers);

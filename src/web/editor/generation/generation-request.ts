@@ -1,10 +1,13 @@
 import { readError } from '../../lib/api.ts';
+import type { ElementSelection } from '../selection/selection-store.ts';
 
 export interface GenerationRequest {
   prompt: string;
   files: readonly File[];
   /** 'continue': the server writes the continue prompt from the cut-off answer. */
   action?: 'continue';
+  /** An element picked in the preview: the model is told to change it (issue 17 item 2). */
+  selection?: ElementSelection;
 }
 
 export interface StartedGeneration {
@@ -25,6 +28,7 @@ export async function postGeneration(
   if (selectedVersion !== null) form.set('selectedVersion', String(selectedVersion));
   for (const file of request.files) form.append('files', file, file.name);
   if (request.action) form.set('action', request.action);
+  if (request.selection) form.set('selection', JSON.stringify(request.selection));
   // The chat id also travels in the address: the server checks it before reading the body.
   const response = await fetch(`/api/components?id=${encodeURIComponent(chatId)}`, {
     method: 'POST',

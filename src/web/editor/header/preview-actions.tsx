@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { htmlContentPath, previewHostUrl } from '../preview/preview-addresses.ts';
 import type { PreviewStatus } from '../preview/use-preview-status.ts';
+import { SelectToggle } from '../selection/select-toggle.tsx';
 import { useEditor } from '../state/editor-context.ts';
 
 /** 'Open in a new tab': /content/{chatId}/{version} for HTML, the preview host otherwise. */
@@ -36,6 +37,7 @@ export function PreviewActions({ status, onFullscreen }: PreviewActionsProps) {
   );
   return (
     <div className="flex items-center">
+      <SelectToggle status={status} />
       <Tooltip content="Reload preview">
         <Button
           variant="ghost"

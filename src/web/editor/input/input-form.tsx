@@ -10,6 +10,8 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { PromptComposer } from '../../prompt/prompt-composer.tsx';
 import { useImprovePrompt } from '../data/use-chat-mutations.ts';
 import { useEditor } from '../state/editor-context.ts';
+import { SelectionChip } from '../selection/selection-chip.tsx';
+import { useElementSelection } from '../selection/selection-store.ts';
 import { RunMigrationButton } from '../sidebar/chat/migrations/run-migration-button.tsx';
 import { ThemeSheet } from '../theme/theme-sheet.tsx';
 import { useCanContinue } from './use-version-end.ts';
@@ -29,6 +31,7 @@ export function InputForm() {
   const [prompt, setPrompt] = useState('');
   const [isThemeOpen, setIsThemeOpen] = useState(false);
   const improve = useImprovePrompt(chatId);
+  const selection = useElementSelection(chatId);
 
   // Only on the newest cut-off version: once a later version exists, this one is superseded.
   const canContinue = useCanContinue() && !isGenerating;
@@ -61,6 +64,7 @@ export function InputForm() {
           ) : null}
         </div>
       ) : null}
+      <SelectionChip />
       <PromptComposer
         id="editor-prompt"
         label="Ask Kiln to change the component"
@@ -72,7 +76,13 @@ export function InputForm() {
         isBusy={isGenerating}
         hasLengthError={finishReason === 'length'}
         hasBuildError={build.status === 'error'}
-        onSubmit={(text, files) => editor.sendPrompt({ prompt: text, files })}
+        onSubmit={async (text, files) => {
+          // The selected element goes with this prompt only (issue 17 item 2).
+          const selected = selection.selected ?? undefined;
+          const accepted = await editor.sendPrompt({ prompt: text, files, selection: selected });
+          if (accepted && selected) selection.clear();
+          return accepted;
+        }}
         onStop={runningVersion !== null ? editor.stopGeneration : undefined}
         tools={
           <>

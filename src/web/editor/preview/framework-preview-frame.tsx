@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSelectBridge } from '../selection/use-select-bridge.ts';
 import { StartingOverlay } from './starting-overlay.tsx';
 
 /** Spec §9: ''Starting' overlay 3 s'. */
@@ -16,6 +17,9 @@ interface FrameworkPreviewFrameProps {
 export function FrameworkPreviewFrame({ url, title, reloadKey, versionKey }: FrameworkPreviewFrameProps) {
   const shownKey = useRef<string | null>(null);
   const [isStarting, setIsStarting] = useState(false);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const frames = useMemo(() => [frameRef], []);
+  const { onFrameLoad } = useSelectBridge(frames, url);
 
   useEffect(() => {
     if (shownKey.current === versionKey) return;
@@ -29,6 +33,8 @@ export function FrameworkPreviewFrame({ url, title, reloadKey, versionKey }: Fra
     <div className="relative h-full w-full bg-white">
       <iframe
         key={`${url}#${reloadKey}`}
+        ref={frameRef}
+        onLoad={onFrameLoad}
         title={title}
         src={url}
         // The preview has its own origin ({chatId}-{version}.preview.{host}), never Kiln's, so

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn.ts';
+import { useSelectBridge } from '../selection/use-select-bridge.ts';
 import {
   BLOCKED_MESSAGE,
   buildPreviewDocument,
@@ -67,6 +68,9 @@ export function HtmlPreviewFrame({
   const { front, pending, onPendingLoad } = useSwappedFrames(source, reloadKey);
   const frontRef = useRef<HTMLIFrameElement>(null);
   const pendingRef = useRef<HTMLIFrameElement>(null);
+  const frames = useMemo(() => [frontRef, pendingRef], []);
+  // Only a finished version on its preview host has the Select tool's bridge.
+  const { onFrameLoad } = useSelectBridge(frames, isFinished ? address : null);
 
   const currentPage = page?.name ?? null;
   useEffect(() => {
@@ -97,7 +101,10 @@ export function HtmlPreviewFrame({
       tabIndex={isPending ? -1 : undefined}
       sandbox={SANDBOX[shown.source.kind]}
       {...(shown.source.kind === 'document' ? { srcDoc: shown.source.document } : { src: shown.source.url })}
-      onLoad={isPending ? () => onPendingLoad(shown) : undefined}
+      onLoad={(event) => {
+        onFrameLoad(event);
+        if (isPending) onPendingLoad(shown);
+      }}
       className={cn('absolute inset-0 size-full border-0', isPending && 'invisible')}
     />
   );

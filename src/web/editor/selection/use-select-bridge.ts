@@ -1,0 +1,53 @@
+import { useCallback, useEffect, type RefObject } from 'react';
+import { SELECT_MODE_MESSAGE } from '../../../core/preview/select-messages.ts';
+import { useEditor } from '../state/editor-context.ts';
+import { originOf, readSelectionMessage } from './selection-message.ts';
+import { useElementSelection } from './selection-store.ts';
+
+/**
+ * The editor's side of the Select tool for the frames of one preview at `address`: tells them
+ * whether selecting is on (posted to the preview's origin only, again after each load) and takes
+ * the element they report (from that origin and those frames only).
+ */
+export function useSelectBridge(
+  frames: readonly RefObject<HTMLIFrameElement | null>[],
+  address: string | null,
+) {
+  const { chatId } = useEditor();
+  const { isSelecting, select, setSelecting } = useElementSelection(chatId);
+  const origin = originOf(address);
+
+  const tell = useCallback(
+    (frame: HTMLIFrameElement | null | undefined) => {
+      if (!frame?.contentWindow || origin === null) return;
+      frame.contentWindow.postMessage({ type: SELECT_MODE_MESSAGE, on: isSelecting }, origin);
+    },
+    [isSelecting, origin],
+  );
+
+  useEffect(() => {
+    for (const frame of frames) tell(frame.current);
+  }, [frames, tell]);
+
+  useEffect(() => {
+    function onMessage(event: MessageEvent) {
+      const windows = frames.map((frame) => frame.current?.contentWindow);
+      const message = readSelectionMessage(event, origin, windows);
+      if (message?.kind === 'selected') {
+        select(message.selection);
+        document.getElementById('editor-prompt')?.focus();
+      } else if (message?.kind === 'cancel') {
+        setSelecting(false);
+      }
+    }
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [frames, origin, select, setSelecting]);
+
+  /** For the frames' onLoad: a page loaded (or reloaded) learns the current mode. */
+  const onFrameLoad = useCallback(
+    (event: { currentTarget: HTMLIFrameElement }) => tell(event.currentTarget),
+    [tell],
+  );
+  return { onFrameLoad, isSelecting };
+}
