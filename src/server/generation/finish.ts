@@ -7,9 +7,10 @@ import {
   type Snapshot,
 } from '../../core/artifact/index.ts';
 import type { TokenUsage } from '../../core/costs/index.ts';
-import { deriveSnapshot } from '../../core/snapshot/index.ts';
+import { deriveVersion, type EditFailure } from '../../core/snapshot/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
+import { editFailedNote } from './edit-retry.ts';
 import { placeBinaryFiles, type VersionAssets } from './version-assets.ts';
 
 export type EndReason = 'stop' | 'length' | 'error';
@@ -25,8 +26,9 @@ export interface FinishedVersion {
 /**
  * Ends a version: places the answer's binary files in the blob store (decision 0039), derives
  * its full snapshot from the base snapshot and the answer's file actions (core rules: replace,
- * delete, continue-merge, locked files untouched), adds a sentence per binary file that could
- * not be placed and the finish marker for length/error, and stores it. An empty answer removes
+ * delete, continue-merge, edits, locked files untouched), adds a sentence per binary file that
+ * could not be placed and per edit that did not apply (unless already named) and the finish
+ * marker for length/error, and stores it. An empty answer removes
  * the version.
  */
 export async function finishVersion(
@@ -39,6 +41,8 @@ export async function finishVersion(
     reason: EndReason;
     base: Snapshot | null;
     assets: VersionAssets;
+    /** Files whose failed edit the answer names already (Kiln asked for them in full, 0044). */
+    notedEdits?: ReadonlySet<string>;
     /** The model and the tokens its provider reported, with their price (issue 17 item 3). */
     cost?: { modelId: string; usage: TokenUsage | null; costUsd: number | null };
   },
@@ -51,9 +55,10 @@ export async function finishVersion(
   }
   const parsed = parseArtifactText(input.text);
   const placed = await placeBinaryFiles(parsed.files, input.base, input.assets);
-  const snapshot = deriveSnapshot(input.base, { title: parsed.title, files: placed.files });
+  const { snapshot, failedEdits } = deriveVersion(input.base, { title: parsed.title, files: placed.files });
   const artifactCode = serializeSnapshot(snapshot);
-  const text = withNotes(input.text, placed.notes, parsed.segments.at(-1));
+  const editNotes = unnotedEditFailures(failedEdits, input.notedEdits ?? new Set()).map(editFailedNote);
+  const text = withNotes(input.text, [...placed.notes, ...editNotes], parsed.segments.at(-1));
   const content = input.reason === 'stop' ? text : `${text}\n${finishReasonMarker(input.reason)}`;
   await db
     .update(messages)
@@ -81,6 +86,16 @@ function costColumns(cost: NonNullable<Parameters<typeof finishVersion>[1]['cost
     cachedInputTokens: cost.usage?.cachedInputTokens ?? null,
     costUsd: cost.usage ? cost.costUsd : null,
   };
+}
+
+/**
+ * The failed edits the answer does not name yet: every failure of a file Kiln did not ask about,
+ * and a second failure of one it did (the whole-file reply edited instead; no second retry).
+ */
+function unnotedEditFailures(failures: readonly EditFailure[], noted: ReadonlySet<string>): string[] {
+  const count = new Map<string, number>();
+  for (const failure of failures) count.set(failure.name, (count.get(failure.name) ?? 0) + 1);
+  return [...count].filter(([name, n]) => n > (noted.has(name) ? 1 : 0)).map(([name]) => name);
 }
 
 /**

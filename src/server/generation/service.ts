@@ -24,6 +24,7 @@ import { ServiceError } from '../http/errors.ts';
 import type { Realtime } from '../realtime/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { acceptAttachments, storeAttachments } from './attachments.ts';
+import { addUsage, askForWholeFiles } from './edit-retry.ts';
 import { finishVersion, type EndReason } from './finish.ts';
 import type { AttachedFile } from './version-assets.ts';
 import { startFlusher } from './flusher.ts';
@@ -196,13 +197,21 @@ export class GenerationService {
     let reason: EndReason = 'error';
     const signal = AbortSignal.any([generation.controller.signal, AbortSignal.timeout(this.deps.timeoutMs)]);
     let usage: TokenUsage | null = null;
+    // Files whose failed edit the answer names while Kiln asks for them in full (decision 0044).
+    const notedEdits = new Set<string>();
     try {
       const onText = (text: string) => generation.append(text);
-      const onUsage = (reported: TokenUsage) => (usage = reported);
-      const finish = this.deps.readModel
-        ? await this.deps.readModel(prompt, signal, onText, onUsage)
-        : await readModelText(this.deps.model.model, prompt, signal, onText, { onUsage });
+      // A whole-file request after a failed edit is part of the same answer: its tokens add up.
+      const onUsage = (reported: TokenUsage) => (usage = usage ? addUsage(usage, reported) : reported);
+      const read = (request: LanguageModelV3Prompt) =>
+        this.deps.readModel
+          ? this.deps.readModel(request, signal, onText, onUsage)
+          : readModelText(this.deps.model.model, request, signal, onText, { onUsage });
+      const finish = await read(prompt);
       if (finish !== null) reason = finish;
+      if (reason === 'stop' && !signal.aborted) {
+        reason = await askForWholeFiles({ prompt, base, generation, read, signal, noted: notedEdits });
+      }
     } catch (error) {
       reason = 'error';
       if (!signal.aborted)
@@ -219,6 +228,7 @@ export class GenerationService {
         text: generation.text(),
         reason,
         base,
+        notedEdits,
         // The model may place the message's attachments as files of the app.
         assets: { blobs: this.deps.blobs, attachments: async () => attachments },
         cost: this.costOfAnswer(usage),

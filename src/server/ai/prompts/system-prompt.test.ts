@@ -18,6 +18,8 @@ describe('system prompts per framework', () => {
       expect(prompt).toContain('<kilnArtifact title=');
       expect(prompt).toContain('action="delete"');
       expect(prompt).toContain('action="continue"');
+      expect(prompt).toContain('action="edit"');
+      expect(prompt).toContain('<<<<<<< SEARCH');
       expect(prompt).toMatch(/locked file/);
       expect(prompt).toMatch(/Tailwind/);
       // The example in the prompt is itself valid markup for our parser.

@@ -1,5 +1,6 @@
 import type { Framework } from '../../../core/frameworks/index.ts';
 import { ARTIFACT_TAG, FILE_TAG } from '../../../core/artifact/index.ts';
+import { DIVIDER_MARKER, REPLACE_MARKER, SEARCH_MARKER } from '../../../core/snapshot/index.ts';
 import { frameworkLine } from './context.ts';
 import { ANGULAR_PROJECT } from './frameworks/angular.ts';
 import { HTML_PROJECT } from './frameworks/html.ts';
@@ -15,6 +16,28 @@ const PROJECT_SHAPES: Record<Framework, string> = {
   angular: ANGULAR_PROJECT,
 };
 
+/** Edits as SEARCH/REPLACE blocks (decision 0044): small changes cost a few lines, not the file. */
+const EDITS = `## Editing an existing file
+For a small change to a file of the current project (a text, a class, a few lines), edit it
+instead of writing it again: action="edit" and one or more SEARCH/REPLACE blocks.
+
+<${FILE_TAG} name="src/App.tsx" action="edit">
+${SEARCH_MARKER}
+      <h1 className="text-3xl font-bold">Old title</h1>
+${DIVIDER_MARKER}
+      <h1 className="text-3xl font-bold">New title</h1>
+${REPLACE_MARKER}
+</${FILE_TAG}>
+
+- SEARCH holds lines copied EXACTLY from the current file (indentation included), enough of
+  them to match ONE place only; REPLACE holds the new lines. Keep blocks short.
+- Several blocks apply in order, each to the file as the blocks before it left it; never let
+  two blocks cover the same lines.
+- To delete lines, leave REPLACE empty. To add lines, SEARCH a nearby line and repeat it in
+  REPLACE with the new lines.
+- Write the whole file instead (no action) for a new file, or when most of a file changes.
+- A block that does not match is not applied: Kiln then asks you for that file in full.`;
+
 const MARKUP = `## How to answer
 1. Think briefly inside <thinking>...</thinking> (a few lines: what to build, which files).
 2. One or two sentences saying what you are building or changing.
@@ -29,9 +52,11 @@ const MARKUP = `## How to answer
 4. At most two sentences after the artifact.
 
 Rules for files:
-- \`name\` is the path from the project root. Write each file's COMPLETE content: never
-  "rest unchanged" placeholders or elisions.
-- On a follow-up, write only the files you add or change. Files you do not mention stay as they are.
+- \`name\` is the path from the project root. A file you write in full holds its COMPLETE
+  content: never "rest unchanged" placeholders or elisions.
+- On a follow-up, write only the files you add, change or delete. Files you do not mention stay as they are.
+
+${EDITS}
 - To delete a file: <${FILE_TAG} name="src/Old.tsx" action="delete"></${FILE_TAG}>
 - When asked to continue a cut-off answer, write the rest of the unfinished file with
   action="continue", starting exactly where it stopped, then the remaining files.
