@@ -10,6 +10,7 @@ import { useSession } from '../auth/use-session.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ConnectionsCard } from './connections-card.tsx';
+import { CostCard } from './cost-card.tsx';
 import { ExtraVersionsCard } from './extra-versions-card.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 import { UsageCard } from './usage-card.tsx';
@@ -96,6 +97,7 @@ export default function AccountPage() {
           </CardContent>
         </Card>
         {me.data?.quota ? <UsageCard quota={me.data.quota} isPremium={me.data.isPremium} /> : null}
+        <CostCard userId={user.id} />
         <ExtraVersionsCard isOpen={isBuyingExtra} />
         <ConnectionsCard />
       </div>

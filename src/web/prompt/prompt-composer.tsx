@@ -40,6 +40,8 @@ export interface PromptComposerProps {
   onStop?: () => void;
   /** Extra controls left of the submit button (framework picker, Improve prompt, theme…). */
   tools?: ReactNode;
+  /** Shown before the character counter, given the attached files (the editor's token estimate). */
+  counterNote?: (files: readonly File[]) => ReactNode;
   className?: string;
   autoFocus?: boolean;
 }
@@ -68,6 +70,7 @@ export function PromptComposer({
   onSubmit,
   onStop,
   tools,
+  counterNote,
   className,
   autoFocus,
 }: PromptComposerProps) {
@@ -195,11 +198,13 @@ export function PromptComposer({
           </span>
         </Tooltip>
         {tools}
+        <span className="ml-auto" />
+        {counterNote?.(files.attachments.map((attachment) => attachment.file))}
         <span
           id={`${id}-counter`}
           aria-live="polite"
           className={cn(
-            'ml-auto px-1 text-xs tabular-nums text-muted-foreground',
+            'px-1 text-xs tabular-nums text-muted-foreground',
             isOverLimit && 'font-medium text-destructive',
           )}
         >

@@ -20,6 +20,20 @@ describe('generation errors map to the spec §8 results', () => {
     });
   });
 
+  it('monthly-budget-reached shows the server’s title and message (issue 17 item 3)', () => {
+    const error = new ApiError(
+      429,
+      'monthly-budget-reached',
+      'This month’s AI budget…',
+      'Monthly budget reached',
+    );
+    expect(describeGenerationFailure(error)).toEqual({
+      kind: 'toast',
+      title: 'Monthly budget reached',
+      message: 'This month’s AI budget…',
+    });
+  });
+
   it('limit-exceeded opens the dialog of the plan kind', () => {
     const free = new ApiError(429, 'limit-exceeded', 'x', null, {
       plan: 'free',

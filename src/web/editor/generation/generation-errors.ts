@@ -11,6 +11,8 @@ export type GenerationFailure =
   | { kind: 'reattach'; version: number };
 
 const VALIDATION_CODES = new Set([
+  // Issue 17 item 3: the plan's monthly budget is spent (title + message from the server).
+  'monthly-budget-reached',
   'empty-prompt',
   'prompt-too-long',
   'unsupported-file-type',

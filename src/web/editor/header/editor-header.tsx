@@ -12,6 +12,7 @@ import { AuthorCard } from '../../profile/author-card.tsx';
 import { FullscreenDialog } from '../preview/fullscreen-dialog.tsx';
 import { usePreviewStatus } from '../preview/use-preview-status.ts';
 import { useEditor, type EditorView } from '../state/editor-context.ts';
+import { ChatUsage } from '../usage/chat-usage.tsx';
 import { DeployedBadge } from './deployed-badge.tsx';
 import { EditorMenu } from './editor-menu.tsx';
 import { PreviewActions } from './preview-actions.tsx';
@@ -60,6 +61,7 @@ export function EditorHeader({ onOpenSidebar }: EditorHeaderProps) {
         ) : null}
         <FrameworkBadge framework={framework} className="max-md:hidden" />
         <DeployedBadge />
+        <ChatUsage />
         {/* Phones show the author card in the sidebar sheet (editor-layout.tsx). */}
         {onOpenSidebar ? null : (
           <>

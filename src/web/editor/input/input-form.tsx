@@ -14,6 +14,7 @@ import { SelectionChip } from '../selection/selection-chip.tsx';
 import { useElementSelection } from '../selection/selection-store.ts';
 import { RunMigrationButton } from '../sidebar/chat/migrations/run-migration-button.tsx';
 import { ThemeSheet } from '../theme/theme-sheet.tsx';
+import { RequestEstimate } from '../usage/request-estimate.tsx';
 import { useCanContinue } from './use-version-end.ts';
 
 const PREMIUM_REQUIRED = {
@@ -84,6 +85,7 @@ export function InputForm() {
           return accepted;
         }}
         onStop={runningVersion !== null ? editor.stopGeneration : undefined}
+        counterNote={(attached) => <RequestEstimate prompt={prompt} files={attached} />}
         tools={
           <>
             <Tooltip content="Improve prompt">

@@ -18,6 +18,8 @@ interface AssistantMessageProps {
   /** Spec §2: 'Migration cards appear below the artifact'. */
   migrations?: ReactNode;
   footer?: ReactNode;
+  /** Small print in the title row (what the version cost). */
+  details?: ReactNode;
 }
 
 /** Spec §2 "Assistant message": 'Version #n', the pull badge, time, segments, screenshot. */
@@ -32,6 +34,7 @@ export function AssistantMessage({
   onOpenFile,
   migrations,
   footer,
+  details,
 }: AssistantMessageProps) {
   return (
     <article
@@ -62,6 +65,7 @@ export function AssistantMessage({
             <RelativeDate date={createdAt} />
           </span>
         ) : null}
+        {details}
       </div>
       <div className="ml-8 flex flex-col gap-3">
         {segments.length > 0 ? (

@@ -8,6 +8,7 @@ import { DeleteVersionButton } from './delete-version-button.tsx';
 import { MigrationCards } from './migrations/migration-cards.tsx';
 import type { AttachmentView } from './user-attachments.tsx';
 import { UserMessage } from './user-message.tsx';
+import { VersionUsage } from '../../usage/version-usage.tsx';
 
 /** Spec §2 "Chat tab": the messages of the selected version, or the one being generated. */
 export default function ChatTab() {
@@ -105,6 +106,7 @@ export default function ChatTab() {
           theme={theme}
           screenshot={assistant.screenshot}
           onOpenFile={openFile}
+          details={<VersionUsage usage={assistant.usage} />}
           migrations={
             snapshot ? (
               <MigrationCards

@@ -5,6 +5,7 @@ import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { RelativeDate } from '../../../profile/relative-date.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useEditor } from '../../state/editor-context.ts';
+import { VersionUsage } from '../../usage/version-usage.tsx';
 
 /** Spec §9 truncation of prompts in the list (ours: one line of about 80 characters). */
 const PROMPT_PREVIEW_CHARS = 80;
@@ -27,6 +28,7 @@ export default function HistoryTab() {
           version,
           prompt: displayPrompt(prompt?.content ?? ''),
           createdAt: (answer ?? prompt)?.createdAt ?? null,
+          usage: answer?.usage ?? null,
         };
       }),
     [versions, data.messages],
@@ -65,9 +67,10 @@ export default function HistoryTab() {
               ) : null}
             </span>
             <span className="line-clamp-2 text-sm">{truncatePrompt(entry.prompt) || '—'}</span>
-            {entry.createdAt ? (
-              <span className="text-xs text-muted-foreground">
-                <RelativeDate date={entry.createdAt} />
+            {entry.createdAt || entry.usage ? (
+              <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                {entry.createdAt ? <RelativeDate date={entry.createdAt} /> : null}
+                <VersionUsage usage={entry.usage} />
               </span>
             ) : null}
           </button>
