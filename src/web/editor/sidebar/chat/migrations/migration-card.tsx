@@ -40,10 +40,10 @@ export function MigrationCard({
       aria-label={`Migration ${migration.name}`}
       className="scroll-mt-4 overflow-hidden rounded-xl border bg-card shadow-xs"
     >
-      <div className="flex items-center gap-2 px-3 py-2">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2">
         <Database aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-        {/* The file name is what tells migrations apart: shown whole (wrapped), its folder in the title. */}
-        <span className="min-w-0 flex-1 font-mono text-xs break-all" title={migration.name}>
+        {/* The file name tells migrations apart: shown whole (the status wraps below it), its folder in the title. */}
+        <span className="min-w-0 flex-auto font-mono text-xs break-all" title={migration.name}>
           {migration.name.split('/').pop()}
         </span>
         {applied ? (
