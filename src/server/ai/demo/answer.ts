@@ -1,6 +1,7 @@
 import { FRAMEWORK_LABELS } from '../../../core/frameworks/index.ts';
 import { guestBookFiles, wantsGuestBook, type GuestBookFramework } from './backend/guest-book.ts';
 import { isContinuePrompt, planContinuation, readContinueTail } from './continuation.ts';
+import { asEdits } from './edits.ts';
 import { applyChanges } from './modify/apply.ts';
 import { planImagePlacement, showImage, type ImagePlacement } from './modify/place-image.ts';
 import { planChanges } from './modify/plan.ts';
@@ -83,7 +84,9 @@ function followUpAnswer(request: DemoRequest): string {
   const changes = planChanges(request.prompt).filter((change) => !placement || change.kind !== 'note');
   const notes = applyChanges(project, changes);
   if (placement) notes.push(showImage(project, placement));
-  const files: AnswerFile[] = [...project.changedFiles(), ...(placement ? [placedFile(placement)] : [])];
+  // Small changes to existing files come back as edit blocks, as the system prompt asks (0044).
+  const edited = asEdits(project.changedFiles(), snapshot.files);
+  const files: AnswerFile[] = [...edited, ...(placement ? [placedFile(placement)] : [])];
   const locked = [...request.lockedPaths].filter((path) => project.has(path));
   const thinking = [
     `The request changes the current ${snapshot.title} project (${FRAMEWORK_LABELS[request.framework]}).`,

@@ -7,11 +7,12 @@ export interface DemoFile {
 }
 
 /**
- * One file element of the demo's answer; `continue` appends to a cut-off file; `attachment`
- * places a file the user attached (the content is then empty).
+ * One file element of the demo's answer; `continue` appends to a cut-off file; `edit` holds
+ * SEARCH/REPLACE blocks (decision 0044); `attachment` places a file the user attached (the
+ * content is then empty).
  */
 export interface AnswerFile extends DemoFile {
-  action?: 'continue';
+  action?: 'continue' | 'edit';
   attachment?: string;
 }
 
