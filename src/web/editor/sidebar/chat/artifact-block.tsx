@@ -1,6 +1,7 @@
-import { FileCode2, FileX2, Palette } from 'lucide-react';
+import { FileCode2, FilePen, FileX2, Palette } from 'lucide-react';
 import { binaryFileSize, type ParsedFile } from '../../../../core/artifact/index.ts';
 import { formatFileSize, truncateFileName, utf8ByteLength } from '../../../../core/display/index.ts';
+import { editLineCounts } from '../../../../core/snapshot/index.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 
@@ -13,7 +14,10 @@ interface ArtifactBlockProps {
   onOpenFile: (path: string) => void;
 }
 
-/** The files an answer generated: name, size; deleted in red; incomplete with a spinner. */
+/**
+ * The files an answer generated: name, size; deleted in red; edited (SEARCH/REPLACE blocks,
+ * decision 0044) with the lines they add and remove; incomplete with a spinner.
+ */
 export function ArtifactBlock({ title, files, isStreaming, theme, onOpenFile }: ArtifactBlockProps) {
   return (
     <div className="overflow-hidden rounded-xl border bg-card shadow-xs">
@@ -47,6 +51,8 @@ export function ArtifactBlock({ title, files, isStreaming, theme, onOpenFile }: 
                   <Spinner className="size-3.5 shrink-0 text-brand" label="Being written" />
                 ) : file.isDelete ? (
                   <FileX2 aria-hidden="true" className="size-3.5 shrink-0" />
+                ) : file.isEdit ? (
+                  <FilePen aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
                 ) : (
                   <FileCode2 aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
                 )}
@@ -55,6 +61,8 @@ export function ArtifactBlock({ title, files, isStreaming, theme, onOpenFile }: 
                 </span>
                 {file.isDelete ? (
                   <span className="text-[11px] font-medium">deleted</span>
+                ) : file.isEdit ? (
+                  <EditCounts content={file.content} />
                 ) : (
                   <span className="shrink-0 text-[11px] text-muted-foreground tabular-nums">{size}</span>
                 )}
@@ -77,7 +85,7 @@ export function ArtifactBlock({ title, files, isStreaming, theme, onOpenFile }: 
                 <button
                   type="button"
                   onClick={() => onOpenFile(file.name)}
-                  aria-label={`Open ${file.name} in the code view`}
+                  aria-label={`Open ${file.name} in the code view${file.isEdit ? ' (edited)' : ''}`}
                   className={cn(
                     'flex w-full items-center gap-2 px-3 py-2 text-left transition-colors hover:bg-accent',
                   )}
@@ -90,5 +98,20 @@ export function ArtifactBlock({ title, files, isStreaming, theme, onOpenFile }: 
         </ul>
       )}
     </div>
+  );
+}
+
+/** '+3 −1': the lines an edit's complete blocks add and remove (they grow while it streams). */
+function EditCounts({ content }: { content: string }) {
+  const { added, removed } = editLineCounts(content);
+  return (
+    <span
+      className="shrink-0 text-[11px] font-medium tabular-nums"
+      data-testid="edit-counts"
+      title={`${added} ${added === 1 ? 'line' : 'lines'} added, ${removed} removed`}
+    >
+      <span className="text-emerald-700 dark:text-emerald-400">+{added}</span>{' '}
+      <span className="text-destructive">−{removed}</span>
+    </span>
   );
 }
