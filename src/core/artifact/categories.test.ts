@@ -13,6 +13,8 @@ describe('Spec §3 generated file: category (frontend | api | migration | type |
     ['src/types.ts', 'type'],
     ['src/types/todo.ts', 'type'],
     ['package.json', 'config'],
+    ['KILN.md', 'config'],
+    ['docs/KILN.md', 'frontend'],
     ['tsconfig.json', 'config'],
     ['tsconfig.app.json', 'config'],
     ['vite.config.ts', 'config'],

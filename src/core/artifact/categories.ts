@@ -61,6 +61,8 @@ export function categorizeFile(path: string): FileCategory {
   const base = baseName(lower);
   const folders = lower.split('/').slice(0, -1);
 
+  // The owner's project instructions (issue 17 item 4): read by Kiln, not part of the app.
+  if (path === 'KILN.md') return 'config';
   if (base === '.env' || base.startsWith('.env.')) return 'env';
   if (base.endsWith('.sql') || folders.includes('migrations')) return 'migration';
   if (base.endsWith('.d.ts') || TYPES_FILE.test(base)) return 'type';

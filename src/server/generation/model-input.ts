@@ -1,6 +1,7 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import type { Framework } from '../../core/frameworks/index.ts';
 import { serializeSnapshot, type Snapshot } from '../../core/artifact/index.ts';
+import { instructionsPromptSection, isInstructionsFile } from '../../core/instructions/index.ts';
 import { attachmentKind } from '../../core/validation/index.ts';
 import { renderContextBlock } from '../ai/prompts/context.ts';
 import { buildSystemPrompt } from '../ai/prompts/system-prompt.ts';
@@ -19,8 +20,12 @@ export async function buildModelPrompt(input: {
   acceptsPdf: boolean;
   /** The chat's enabled integrations, told to the model (issue 16 item 3); '' when none. */
   integrationGuidance?: string;
+  /** The chat's KILN.md (issue 17 item 4): the owner's instructions, in the system prompt. */
+  instructions?: string;
 }): Promise<LanguageModelV3Prompt> {
-  const snapshot = input.snapshot && input.snapshot.files.length > 0 ? input.snapshot : null;
+  // KILN.md is told to the model as the owner's instructions, not listed as a file of the app.
+  const appFiles = input.snapshot?.files.filter((file) => !isInstructionsFile(file.name)) ?? [];
+  const snapshot = input.snapshot && appFiles.length > 0 ? { ...input.snapshot, files: appFiles } : null;
   const locked = snapshot?.files.filter((file) => file.isLocked).map((file) => file.name) ?? [];
   const images = input.attachments
     .filter((file) => attachmentKind(file.type) === 'image')
@@ -29,7 +34,11 @@ export async function buildModelPrompt(input: {
   return [
     {
       role: 'system',
-      content: [buildSystemPrompt(input.framework), input.integrationGuidance]
+      content: [
+        buildSystemPrompt(input.framework),
+        input.integrationGuidance,
+        instructionsPromptSection(input.instructions ?? ''),
+      ]
         .filter((part) => part !== undefined && part !== '')
         .join('\n\n'),
     },

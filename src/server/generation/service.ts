@@ -1,6 +1,6 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { and, eq } from 'drizzle-orm';
-import { parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
+import { EMPTY_SNAPSHOT, parseSnapshot, type Snapshot } from '../../core/artifact/index.ts';
 import { INVALID_VERSION, isVersionNumber } from '../../core/chats/index.ts';
 import { isFramework, type Framework } from '../../core/frameworks/index.ts';
 import { buildContinuePrompt, canContinueVersion, CONTINUE_PROMPT } from '../../core/snapshot/index.ts';
@@ -14,9 +14,11 @@ import {
   type TokenUsage,
 } from '../../core/costs/index.ts';
 import { ERRORS } from '../../core/errors.ts';
+import { readInstructions, withInstructions } from '../../core/instructions/index.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import { requireChat, requireChatAccess, requireUser } from '../chats/access.ts';
 import { requireBudgetLeft } from '../costs/spending.ts';
+import { readDefaultInstructions } from '../users/default-instructions.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
@@ -170,7 +172,9 @@ export class GenerationService {
       await db.delete(messages).where(and(eq(messages.chatId, chat.id), eq(messages.version, version)));
       throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
     }
-    const base = baseMessage?.artifactCode ? parseSnapshot(baseMessage.artifactCode) : null;
+    const stored = baseMessage?.artifactCode ? parseSnapshot(baseMessage.artifactCode) : null;
+    // A chat's first version starts from its owner's default instructions (decision 0045).
+    const base = stored ?? (await this.firstVersionBase(user.id));
     const modelPrompt = await buildModelPrompt({
       framework,
       snapshot: base,
@@ -178,6 +182,7 @@ export class GenerationService {
       attachments,
       acceptsPdf: this.deps.model.acceptsPdf,
       integrationGuidance: await this.deps.integrationGuidance?.(chat.id, framework),
+      instructions: readInstructions(base),
     });
     this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
     const attached = attachments.map(({ name, bytes }) => ({ name, bytes }));
@@ -252,6 +257,12 @@ export class GenerationService {
         console.error('Could not request the preview build', error);
       });
     }
+  }
+
+  /** A KILN.md with the user's default instructions for a new chat, or nothing. */
+  private async firstVersionBase(userId: string): Promise<Snapshot | null> {
+    const defaults = await readDefaultInstructions(this.deps.db, userId);
+    return defaults === '' ? null : withInstructions(EMPTY_SNAPSHOT, defaults);
   }
 
   /** The model, the provider's token counts and their price at this moment's price table. */

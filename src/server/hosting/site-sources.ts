@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Framework } from '../../core/frameworks/index.ts';
+import { isInstructionsFile } from '../../core/instructions/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { withBlobBytes } from '../preview/blob-files.ts';
 import type { ProjectFile } from '../preview/content-hash.ts';
@@ -52,10 +53,13 @@ export async function htmlSiteFiles(
   blobs: BlobStore,
 ): Promise<SiteSourceFile[]> {
   const files = await withBlobBytes(projectFiles(version, await templateFiles('html')), blobs);
-  return files.map((file) => ({
-    path: file.name.replace(/^\.?\/+/, ''),
-    bytes:
-      file.bytes ??
-      Buffer.from(/\.html?$/i.test(file.name) ? rewriteCdnReferences(file.content) : file.content),
-  }));
+  // The owner's instructions (KILN.md, issue 17 item 4) are for Kiln, not for the site's visitors.
+  return files
+    .filter((file) => !isInstructionsFile(file.name))
+    .map((file) => ({
+      path: file.name.replace(/^\.?\/+/, ''),
+      bytes:
+        file.bytes ??
+        Buffer.from(/\.html?$/i.test(file.name) ? rewriteCdnReferences(file.content) : file.content),
+    }));
 }

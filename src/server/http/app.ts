@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
 import { usageRoutes } from '../costs/routes.ts';
+import { chatInstructionsRoutes } from '../chats/instructions-routes.ts';
+import { defaultInstructionsRoutes } from '../users/default-instructions.ts';
 import { chatRoutes, messageRoutes } from '../chats/routes.ts';
 import { attachmentRoutes } from '../generation/attachment-routes.ts';
 import { generationRoutes } from '../generation/routes.ts';
@@ -98,6 +100,7 @@ export function createHttpApp(services: Services) {
   );
   api.use('*', sessionMiddleware(services));
   api.route('/me/usage', usageRoutes(services));
+  api.route('/me/instructions', defaultInstructionsRoutes(services));
   api.route('/me', meRoutes(services));
   api.route('/users', userRoutes(services));
   api.get('/plans', (c) => c.json(PLANS));
@@ -105,6 +108,7 @@ export function createHttpApp(services: Services) {
   api.route('/chats', realtimeRoutes({ db, realtime: services.realtime }));
   api.route('/chats', previewApiRoutes({ db, preview }));
   api.route('/chats', chatRoutes(services));
+  api.route('/chats', chatInstructionsRoutes(services));
   api.post('/chats/:id/improve-prompt', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { prompt?: unknown };
     const prompt = typeof body.prompt === 'string' ? body.prompt : '';
