@@ -21,7 +21,8 @@ const SERVICE_ROLE_KEY = `service-role-e2e-${token()}`;
 const DB_PASSWORD = `pw${token()}`;
 const DB_USER = `guest_owner_${token()}`;
 const DB_NAME = `guest_book_${token()}`;
-// Nothing listens there: the preview must show its friendly 'cannot be reached' state.
+// Nothing answers there (Chromium even refuses port 9): the preview must show its friendly
+// 'cannot be reached' state.
 const PROJECT_URL = `http://127.0.0.1:9/e2e-${token()}`;
 
 let postgres: TestPostgres;

@@ -1,4 +1,5 @@
 import { FRAMEWORK_LABELS } from '../../../core/frameworks/index.ts';
+import { PUBLIC_ENV_PREFIX } from '../../../core/integrations/public-env.ts';
 import { guestBookFiles, wantsGuestBook, type GuestBookFramework } from './backend/guest-book.ts';
 import { isContinuePrompt, planContinuation, readContinueTail } from './continuation.ts';
 import { asEdits } from './edits.ts';
@@ -62,11 +63,12 @@ function firstAnswer(request: DemoRequest): string {
 /** With a Supabase database enabled: a guest book backed by a real table (issue 16 item 3). */
 function guestBookAnswer(framework: GuestBookFramework): string {
   const files = guestBookFiles(framework);
+  const prefix = PUBLIC_ENV_PREFIX[framework];
   return writeAnswer({
     thinking: [
       'The request asks for a guest book, and the chat has a Supabase database enabled.',
       'I will store the entries in a guest_book table with Row Level Security, read and write it with',
-      '@supabase/supabase-js using VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY. Files:',
+      `@supabase/supabase-js using ${prefix}SUPABASE_URL and ${prefix}SUPABASE_ANON_KEY. Files:`,
       ...files.map((file) => `- ${file.name}`),
     ].join('\n'),
     intro: 'Here is a guest book that stores its entries in your Supabase database.',

@@ -89,6 +89,46 @@ describe('the demo model with a database enabled (issue 16 item 3)', () => {
     await expectGuestBookMigration(snapshot);
   });
 
+  it('answers the guest book in Angular, built with ngx-env so the NG_APP_ variables reach the bundle', async () => {
+    const { text } = await runDemo({
+      framework: 'angular',
+      prompt: 'A guest book',
+      system: supabaseGuidance('angular'),
+    });
+    const snapshot = nextSnapshot(null, text);
+    const component = fileContent(snapshot, 'src/app/guest-book/guest-book.ts');
+    expect(component).toContain("from('guest_book')");
+    expect(fileContent(snapshot, 'src/app/guest-book/guest-book.html')).toContain(UNREACHABLE_TEXT);
+    expect(fileContent(snapshot, 'src/app/app.ts')).toContain(
+      "import { GuestBook } from './guest-book/guest-book'",
+    );
+    const client = fileContent(snapshot, 'src/app/supabase.ts');
+    expect(client).toContain('import.meta.env.NG_APP_SUPABASE_URL');
+    expect(client).toContain('import.meta.env.NG_APP_SUPABASE_ANON_KEY');
+    // Angular's own builder reads no .env.local: ngx-env's does, with the same options.
+    const angular = JSON.parse(fileContent(snapshot, 'angular.json')) as {
+      projects: { app: { architect: { build: { builder: string }; serve: { builder: string } } } };
+    };
+    expect(angular.projects.app.architect.build.builder).toBe('@ngx-env/builder:application');
+    expect(angular.projects.app.architect.serve.builder).toBe('@ngx-env/builder:dev-server');
+    const pkg = JSON.parse(fileContent(snapshot, 'package.json')) as Record<string, Record<string, string>>;
+    expect(pkg.devDependencies!['@ngx-env/builder']).toMatch(/^\^21\./);
+    expect(pkg.dependencies!['@angular/forms']).toBe(pkg.dependencies!['@angular/core']);
+    expect(pkg.dependencies!['@supabase/supabase-js']).toBeDefined();
+    expect(text).toContain('NG_APP_SUPABASE_URL');
+    // Its own angular.json makes the project complete: no template is merged in, so it brings the rest.
+    const names = snapshot.files.map((file) => file.name);
+    for (const name of [
+      'tsconfig.json',
+      'tsconfig.app.json',
+      'src/main.ts',
+      'src/index.html',
+      'src/styles.css',
+    ])
+      expect(names).toContain(name);
+    await expectGuestBookMigration(snapshot);
+  });
+
   it('answers the guest book as a follow-up (the database is enabled once the chat exists), once', async () => {
     const first = nextSnapshot(
       null,

@@ -1,10 +1,11 @@
 /**
  * The demo model's one backend example (issue 16 item 3): with a Supabase database enabled, a
- * guest book in React, Vue or Svelte that reads and writes a real table through
+ * guest book in React, Vue, Svelte or Angular that reads and writes a real table through
  * `@supabase/supabase-js`, with the migration that creates it under Row Level Security.
  * Deterministic like the rest of the demo, so the migration's timestamp is fixed.
  */
 import type { DemoRequest, DemoFile } from '../types.ts';
+import { angularGuestBook } from './guest-book-angular.ts';
 import { REACT_GUEST_BOOK } from './guest-book-react.ts';
 import { SVELTE_GUEST_BOOK } from './guest-book-svelte.ts';
 import { VUE_GUEST_BOOK } from './guest-book-vue.ts';
@@ -13,8 +14,13 @@ import { packageJsonWithSupabase } from './package-json.ts';
 
 export { GUEST_BOOK_MIGRATION } from './migration.ts';
 
-/** The frameworks with a guest book: Vite's `VITE_` variables reach their bundles. */
-const APP_FILES = { react: REACT_GUEST_BOOK, vue: VUE_GUEST_BOOK, svelte: SVELTE_GUEST_BOOK } as const;
+/** Each framework's app files, package.json included (Vite's `VITE_` or ngx-env's `NG_APP_` variables). */
+const APP_FILES = {
+  react: () => [{ name: 'package.json', content: packageJsonWithSupabase('react') }, ...REACT_GUEST_BOOK],
+  vue: () => [{ name: 'package.json', content: packageJsonWithSupabase('vue') }, ...VUE_GUEST_BOOK],
+  svelte: () => [{ name: 'package.json', content: packageJsonWithSupabase('svelte') }, ...SVELTE_GUEST_BOOK],
+  angular: angularGuestBook,
+} satisfies Record<string, () => DemoFile[]>;
 export type GuestBookFramework = keyof typeof APP_FILES;
 
 const hasGuestBook = (framework: string): framework is GuestBookFramework => framework in APP_FILES;
@@ -37,9 +43,5 @@ export function wantsGuestBook(
 
 /** The files of the example: package.json, the Supabase client, the component, the app shell, the migration. */
 export function guestBookFiles(framework: GuestBookFramework): DemoFile[] {
-  return [
-    { name: 'package.json', content: packageJsonWithSupabase(framework) },
-    ...APP_FILES[framework],
-    { name: GUEST_BOOK_MIGRATION, content: GUEST_BOOK_SQL },
-  ];
+  return [...APP_FILES[framework](), { name: GUEST_BOOK_MIGRATION, content: GUEST_BOOK_SQL }];
 }
