@@ -6,6 +6,7 @@ import { attachmentKind } from '../../core/validation/index.ts';
 import { renderContextBlock } from '../ai/prompts/context.ts';
 import { buildSystemPrompt } from '../ai/prompts/system-prompt.ts';
 import { toModelParts, type UploadedAttachment } from './attachments.ts';
+import { selectionInstruction, type ElementSelection } from './selection.ts';
 
 /**
  * What the model sees (layout in ai/prompts/context.ts): the framework's system prompt, then one
@@ -22,6 +23,8 @@ export async function buildModelPrompt(input: {
   integrationGuidance?: string;
   /** The chat's KILN.md (issue 17 item 4): the owner's instructions, in the system prompt. */
   instructions?: string;
+  /** An element picked in the preview: the model is told to change it (issue 17 item 2). */
+  selection?: ElementSelection;
 }): Promise<LanguageModelV3Prompt> {
   // KILN.md is told to the model as the owner's instructions, not listed as a file of the app.
   const appFiles = input.snapshot?.files.filter((file) => !isInstructionsFile(file.name)) ?? [];
@@ -47,6 +50,7 @@ export async function buildModelPrompt(input: {
       content: [
         { type: 'text', text: context },
         ...(await toModelParts(input.attachments, input.acceptsPdf)),
+        ...(input.selection ? [{ type: 'text' as const, text: selectionInstruction(input.selection) }] : []),
         { type: 'text', text: input.prompt },
       ],
     },

@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/viewer.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { ServiceError } from '../http/errors.ts';
 import { readFormBody, requireVersionNumber } from '../http/validate.ts';
+import { selectionField } from './selection.ts';
 import type { GenerationService } from './service.ts';
 
 const POLL_MS = 300;
@@ -54,6 +55,7 @@ export function generationRoutes(db: Database, generation: GenerationService) {
               : requireVersionNumber(String(body.selectedVersion)),
           files: asFiles(body.files ?? body['files[]']),
           action: body.action === 'continue' ? 'continue' : undefined,
+          selection: selectionField.parse(body.selection),
         });
         return new Response(running.stream(), {
           headers: {

@@ -31,6 +31,7 @@ import { finishVersion, type EndReason } from './finish.ts';
 import type { AttachedFile } from './version-assets.ts';
 import { startFlusher } from './flusher.ts';
 import { buildModelPrompt } from './model-input.ts';
+import type { ElementSelection } from './selection.ts';
 import { readModelText } from './model-stream.ts';
 import type { ModelReader } from './model-worker.ts';
 import { consumeVersionQuota, quotaWindowStart } from './quota.ts';
@@ -45,6 +46,8 @@ export interface GenerationRequest {
   files: File[];
   /** 'continue' = Continue generation after a length or error finish. */
   action?: 'continue';
+  /** An element picked in the preview (issue 17 item 2); not for a continuation. */
+  selection?: ElementSelection;
 }
 
 export interface GenerationDeps {
@@ -183,6 +186,7 @@ export class GenerationService {
       acceptsPdf: this.deps.model.acceptsPdf,
       integrationGuidance: await this.deps.integrationGuidance?.(chat.id, framework),
       instructions: readInstructions(base),
+      selection: request.action === 'continue' ? undefined : request.selection,
     });
     this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
     const attached = attachments.map(({ name, bytes }) => ({ name, bytes }));

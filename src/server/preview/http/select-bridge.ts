@@ -31,11 +31,11 @@ export function selectBridgeScript(editorOrigin: string): string {
 var on=false,box=null,tag=null,sel='['+K.attribute+']';
 function post(m){try{parent.postMessage(m,K.editor)}catch(x){}}
 function marked(e){var t=e.target;return t&&t.closest?t.closest(sel):null}
-function draw(el){if(!box){box=document.createElement('div');box.setAttribute('data-kiln-select-overlay','');
+function draw(el){if(!el){if(box)box.style.display='none';return}if(!box){box=document.createElement('div');box.setAttribute('data-kiln-select-overlay','');
 box.style.cssText='position:fixed;z-index:2147483647;pointer-events:none;box-sizing:border-box;border:2px solid #2563eb;background:rgba(37,99,235,.12);border-radius:3px;display:none';
 tag=document.createElement('div');tag.style.cssText='position:absolute;left:-2px;font:500 11px/18px system-ui,sans-serif;color:#fff;background:#2563eb;padding:0 6px;border-radius:3px;white-space:nowrap';
 box.appendChild(tag);document.documentElement.appendChild(box)}
-if(!el){box.style.display='none';return}var r=el.getBoundingClientRect();
+var r=el.getBoundingClientRect();
 box.style.display='block';box.style.left=r.left+'px';box.style.top=r.top+'px';box.style.width=r.width+'px';box.style.height=r.height+'px';
 var loc=el.getAttribute(K.attribute)||'';tag.textContent='<'+el.tagName.toLowerCase()+'> '+loc.replace(/:\\d+$/,'');tag.style.top=r.top<20?'100%':'-20px'}
 function move(e){if(on)draw(marked(e))}

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { ELEMENT_SELECTED_MESSAGE, SELECT_MODE_MESSAGE } from '../../src/core/preview/select-messages.ts';
+import { signUp } from './support/accounts.ts';
+import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
+
+/**
+ * Issue 17 item 2 in Chromium: 'Select' in the preview header, the element under the pointer
+ * outlined in a React preview (its own origin), a click → a chip naming the element's source
+ * above the prompt, and the next prompt sent with that element.
+ */
+test('Select a heading in a React preview: the chip names its source and the next prompt carries it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  await createComponent(page, { framework: 'React', prompt: 'A pricing table with three plans' });
+  const frame = page.frameLocator('iframe[title^="Preview of"]').first();
+  const heading = frame.locator('h1, h2').first();
+  await expect(heading).toBeVisible({ timeout: 90_000 });
+  // The preview build marked it with its place in the source (never the zip or a deployment).
+  const location = await heading.getAttribute('data-kiln-loc');
+  const [, file, line] = /^(.+):(\d+):\d+$/.exec(location ?? '') ?? [];
+  expect(file).toMatch(/^src\/.+\.(t|j)sx$/);
+  const tagName = await heading.evaluate((element) => element.tagName.toLowerCase());
+
+  // The bridge listens to the editor only: the page posting to itself turns nothing on.
+  await heading.evaluate((_, type) => window.postMessage({ type, on: true }, '*'), SELECT_MODE_MESSAGE);
+  await heading.hover();
+  await expect(frame.locator('[data-kiln-select-overlay]')).toBeHidden();
+
+  const select = page.getByRole('button', { name: 'Select', exact: true });
+  await select.click();
+  await expect(select).toHaveAttribute('aria-pressed', 'true');
+  await heading.hover({ position: { x: 8, y: 8 } });
+  const overlay = frame.locator('[data-kiln-select-overlay]');
+  await expect(overlay).toBeVisible();
+  await expect(overlay).toContainText(`<${tagName}> ${file}:${line}`);
+  await page.locator('main').screenshot({ path: test.info().outputPath('select-overlay.png') });
+
+  await heading.click({ position: { x: 8, y: 8 } });
+  const label = `<${tagName}> in ${file}:${line}`;
+  const chip = page.getByRole('status', { name: `Selected element: ${label}` });
+  await expect(chip).toBeVisible();
+  await expect(chip).toContainText(label);
+  await expect(select).toHaveAttribute('aria-pressed', 'false');
+  await page.locator('main').screenshot({ path: test.info().outputPath('select-chip.png') });
+
+  // A message from the editor's own window (not the preview's origin and frame) is ignored.
+  await page.evaluate(
+    (type) =>
+      window.postMessage(
+        { type, file: 'src/Evil.tsx', line: 1, column: 1, tagName: 'div', outerHTML: '<div></div>' },
+        '*',
+      ),
+    ELEMENT_SELECTED_MESSAGE,
+  );
+  await expect(page.getByText('src/Evil.tsx')).toHaveCount(0);
+  await expect(chip).toBeVisible();
+
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/components',
+  );
+  await editorPrompt(page).fill('make it red');
+  await editorPrompt(page).press('Enter');
+  const body = (await sent).postData() ?? '';
+  const field = /name="selection"\r\n\r\n(.*)\r\n/.exec(body)?.[1];
+  expect(JSON.parse(field ?? 'null')).toMatchObject({ file, line: Number(line), tagName });
+  expect(JSON.parse(field!).outerHTML).toMatch(new RegExp(`^<${tagName}[ >]`));
+  await waitForVersion(page, 2);
+  // The selection went with that prompt only.
+  await expect(chip).toHaveCount(0);
+});
