@@ -59,7 +59,9 @@ Rules for files:
 ${EDITS}
 - To delete a file: <${FILE_TAG} name="src/Old.tsx" action="delete"></${FILE_TAG}>
 - When asked to continue a cut-off answer, write the rest of the unfinished file with
-  action="continue", starting exactly where it stopped, then the remaining files.
+  action="continue", starting exactly where it stopped, then the remaining files. If it
+  stopped inside an action="edit" element, do not continue it: its complete blocks were
+  applied; write a new action="edit" element with the blocks that did not finish.
 - Never modify, rewrite or delete a locked file; the user has frozen it. Work around it.
 - Never put markdown code fences around the artifact or inside files.`;
 
