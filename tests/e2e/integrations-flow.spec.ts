@@ -25,7 +25,7 @@ const DB_NAME = `guest_book_${token()}`;
 // 'cannot be reached' state.
 const PROJECT_URL = `http://127.0.0.1:9/e2e-${token()}`;
 
-let postgres: TestPostgres;
+let postgres: TestPostgres | undefined;
 let databaseUrl: string;
 
 /**
@@ -34,8 +34,15 @@ let databaseUrl: string;
  */
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  postgres = await startTestPostgres();
-  const admin = new pg.Client({ connectionString: postgres.url });
+  // The server picks a random port; another suite's server may hold it: try again on another.
+  for (let attempt = 1; !postgres; attempt++) {
+    try {
+      postgres = await startTestPostgres();
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  const admin = new pg.Client({ connectionString: postgres!.url });
   await admin.connect();
   await admin.query(`create role ${DB_USER} login password '${DB_PASSWORD}'`);
   await admin.query(`create database ${DB_NAME} owner ${DB_USER}`);
@@ -43,7 +50,7 @@ test.beforeAll(async () => {
     `do $$ begin create role authenticated; exception when duplicate_object then null; end $$`,
   );
   await admin.end();
-  const url = new URL(postgres.url);
+  const url = new URL(postgres!.url);
   url.username = DB_USER;
   url.password = DB_PASSWORD;
   url.pathname = `/${DB_NAME}`;
@@ -109,6 +116,7 @@ test('a Supabase database: configured, enabled, a guest book migration run, the 
   await dialog.getByLabel('Anon key').fill(ANON_KEY);
   await dialog.getByLabel('Service-role key').fill(SERVICE_ROLE_KEY);
   await dialog.getByLabel('Database connection string').fill(databaseUrl);
+  await dialog.screenshot({ path: test.info().outputPath('add-supabase-dialog.png') });
   await dialog.getByRole('button', { name: 'Add integration' }).click();
   await expect(toastTitled(page, 'Integration added')).toBeVisible();
   await expect(dialog).toBeHidden();
