@@ -39,7 +39,7 @@ async function text(response: Response): Promise<string> {
 /** The page and its scripts, as a browser would load them from `host`. */
 async function pageAndScripts(kiln: TestKiln, host: string): Promise<{ html: string; js: string }> {
   const html = await text(await get(kiln, host));
-  const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="\/?([^"]+\.js)"/g)].map((match) => `/${match[1]!}`);
   expect(scripts.length).toBeGreaterThan(0);
   const js = await Promise.all(scripts.map(async (script) => text(await get(kiln, host, script))));
   return { html, js: js.join('\n') };
@@ -93,6 +93,28 @@ describe('source locations in preview builds only (issue 17 item 2)', () => {
     expect(site.js.includes('src/App.tsx:')).toBe(false);
     expect(site.html.includes('kiln-element-selected')).toBe(false);
   });
+
+  // The blank templates: each one's heading, at the place its template file has it.
+  it.each([
+    ['vue', 'src/App.vue:5:5'],
+    ['svelte', 'src/App.svelte:4:3'],
+    ['angular', 'src/app/app.html:2:3'],
+  ])(
+    '%s: the preview build marks the template heading (%s)',
+    { timeout: 300_000 },
+    async (framework, location) => {
+      const { chatId, version } = await createVersion(kiln, {
+        userId: owner.userId,
+        framework,
+        files: templateWith(framework, {}),
+      });
+      await kiln.services.preview.requestBuild(chatId, version);
+      expect(await waitForBuild(kiln, chatId, version)).toEqual({ status: 'ready' });
+      const preview = await pageAndScripts(kiln, previewHost(chatId, version));
+      expect(preview.js.includes(location)).toBe(true);
+      expect(preview.js.includes('data-kiln-loc')).toBe(true);
+    },
+  );
 
   it('HTML: the preview host serves the line map and the bridge; the deployment serves the page as written', async () => {
     const page = '<!doctype html>\n<html><body>\n  <h1>Plain heading</h1>\n</body></html>';
