@@ -41,3 +41,34 @@ test('token counts appear after a generation: per version, the chat total, the e
   await expect(month.getByText('Input tokens')).toBeVisible();
   await expect(month.locator('dd').first()).not.toHaveText('0');
 });
+
+test('instructions saved in Settings make a new version holding KILN.md; account defaults start new chats with them', async ({
+  page,
+}) => {
+  await signUp(page);
+  await createComponent(page, { framework: 'HTML', prompt: 'A pricing table with three plans' });
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const field = page.getByRole('textbox', { name: 'Instructions' });
+  await expect(field).toHaveValue('');
+  await field.fill('Use British English.');
+  await page.getByRole('button', { name: 'Save instructions' }).click();
+  await expect(page).toHaveURL(/[?&]v=2\b/);
+  await expect(page.getByText('Version #2 holds them in KILN.md.')).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Code' }).click();
+  const files = page.getByRole('navigation', { name: 'Files' });
+  await expect(files.getByText('KILN.md')).toBeVisible();
+  await files.getByText('KILN.md').click();
+  await expect(page.locator('.cm-content')).toContainText('Use British English.');
+
+  // Account defaults: a new chat's first version carries them.
+  await page.goto('/account');
+  const defaults = page.getByRole('textbox', { name: 'Default instructions' });
+  await defaults.fill('Every button is rounded.');
+  await page.getByRole('button', { name: 'Save default instructions' }).click();
+  await expect(page.getByText('Default instructions saved')).toBeVisible();
+  await createComponent(page, { framework: 'HTML', prompt: 'A landing page' });
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('textbox', { name: 'Instructions' })).toHaveValue('Every button is rounded.');
+});

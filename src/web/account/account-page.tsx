@@ -11,6 +11,7 @@ import { useSignOut } from '../auth/use-sign-out.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ConnectionsCard } from './connections-card.tsx';
 import { CostCard } from './cost-card.tsx';
+import { DefaultInstructionsCard } from './default-instructions-card.tsx';
 import { ExtraVersionsCard } from './extra-versions-card.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 import { UsageCard } from './usage-card.tsx';
@@ -98,6 +99,7 @@ export default function AccountPage() {
         </Card>
         {me.data?.quota ? <UsageCard quota={me.data.quota} isPremium={me.data.isPremium} /> : null}
         <CostCard userId={user.id} />
+        <DefaultInstructionsCard userId={user.id} />
         <ExtraVersionsCard isOpen={isBuyingExtra} />
         <ConnectionsCard />
       </div>

@@ -6,6 +6,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useChangeVisibility } from '../../data/use-chat-mutations.ts';
 import { useEditor } from '../../state/editor-context.ts';
+import { InstructionsSection } from './instructions-section.tsx';
 
 /** Spec §2 "Settings tab": the 'Private mode' switch (premium; blocked while listed on the marketplace). */
 export default function SettingsTab() {
@@ -72,6 +73,7 @@ export default function SettingsTab() {
           </p>
         ) : null}
       </section>
+      {permissions.edit ? <InstructionsSection /> : null}
     </div>
   );
 }
