@@ -11,6 +11,7 @@ import {
 } from '@codemirror/view';
 import { bracketMatching, foldGutter, foldKeymap, syntaxHighlighting } from '@codemirror/language';
 import { classHighlighter } from '@lezer/highlight';
+import { codeTheme } from './code-theme.ts';
 import { languageForPath, loadLanguage } from './languages.ts';
 
 /** Spec §9: 'editor autoscroll check every 200 ms'. */
@@ -22,30 +23,6 @@ export interface CodeEditorProps {
   /** The file is being written right now: keep the end in view unless the reader scrolled up. */
   isStreaming: boolean;
 }
-
-const theme = EditorView.theme({
-  '&': {
-    height: '100%',
-    fontSize: '13px',
-    backgroundColor: 'var(--code-background)',
-    color: 'var(--foreground)',
-  },
-  '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.6' },
-  '.cm-content': { padding: '12px 0', caretColor: 'var(--foreground)' },
-  '.cm-gutters': {
-    backgroundColor: 'var(--code-background)',
-    color: 'var(--code-gutter)',
-    border: 'none',
-    paddingLeft: '6px',
-  },
-  '.cm-activeLine': { backgroundColor: 'var(--code-active-line)' },
-  '.cm-activeLineGutter': { backgroundColor: 'transparent', color: 'var(--foreground)' },
-  '&.cm-focused': { outline: 'none' },
-  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': {
-    backgroundColor: 'var(--code-selection) !important',
-  },
-  '.cm-foldGutter span': { color: 'var(--code-gutter)' },
-});
 
 const baseExtensions: Extension[] = [
   lineNumbers(),
@@ -61,7 +38,7 @@ const baseExtensions: Extension[] = [
   EditorState.readOnly.of(true),
   EditorView.editable.of(false),
   EditorView.contentAttributes.of({ 'aria-label': 'Code', 'aria-readonly': 'true' }),
-  theme,
+  codeTheme,
 ];
 
 /**

@@ -6,6 +6,7 @@ import { useEditor, useEditorStream } from '../state/editor-context.ts';
 import { BinaryFileView } from './binary-file-view.tsx';
 import { CodeEditorFallback } from './code-editor-fallback.tsx';
 import { CodeToolbar } from './code-toolbar.tsx';
+import { CompareView } from './compare-view.tsx';
 import { FileTree } from './file-tree.tsx';
 import { useFileLocks } from './use-file-locks.ts';
 
@@ -26,13 +27,32 @@ export function preloadCodeEditor(mainFile: string): void {
     .catch(() => undefined);
 }
 
-/** Spec §2 code view: toolbar, the 'Files' tree and the read-only editor. */
+/** Spec §2 code view: toolbar, the 'Files' tree and the read-only editor; or two versions compared. */
 export function CodeView() {
-  const { selectFile, isGenerating, chatId } = useEditor();
+  const { selectFile, isGenerating, chatId, selectedVersion, versions } = useEditor();
   const { snapshot, snapshotVersion, selectedFile, activeFile } = useEditorStream();
   const locks = useFileLocks();
   const [isFilesOpen, setIsFilesOpen] = useState(false);
+  const [compareWith, setCompareWith] = useState<number | null>(null);
   const file = snapshot?.files.find((candidate) => candidate.name === selectedFile) ?? null;
+
+  // Comparing ends with a generation, or when the other version is on screen or gone.
+  const isComparing =
+    compareWith !== null &&
+    selectedVersion !== null &&
+    compareWith !== selectedVersion &&
+    versions.includes(compareWith) &&
+    !isGenerating;
+  if (isComparing) {
+    return (
+      <CompareView
+        selectedVersion={selectedVersion}
+        otherVersion={compareWith}
+        onPickOther={setCompareWith}
+        onClose={() => setCompareWith(null)}
+      />
+    );
+  }
 
   return (
     <div className="flex h-full min-h-0 flex-col bg-background">
@@ -41,6 +61,7 @@ export function CodeView() {
         content={file && !file.binary ? file.content : null}
         isFilesOpen={isFilesOpen}
         onToggleFiles={() => setIsFilesOpen((open) => !open)}
+        onCompare={setCompareWith}
       />
       {/* On a phone the Files list opens above the code, never over it (it hid the line numbers). */}
       <div className="flex min-h-0 flex-1 max-md:flex-col">

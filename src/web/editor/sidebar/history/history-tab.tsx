@@ -5,6 +5,7 @@ import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { RelativeDate } from '../../../profile/relative-date.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useEditor } from '../../state/editor-context.ts';
+import { RestoreVersionButton } from './restore-version-button.tsx';
 import { VersionUsage } from '../../usage/version-usage.tsx';
 
 /** Spec §9 truncation of prompts in the list (ours: one line of about 80 characters). */
@@ -15,9 +16,10 @@ function truncatePrompt(prompt: string): string {
   return line.length > PROMPT_PREVIEW_CHARS ? `${line.slice(0, PROMPT_PREVIEW_CHARS - 1)}…` : line;
 }
 
-/** Spec §2 "History tab": one entry per version, newest first; click to select. */
+/** Spec §2 "History tab": one entry per version, newest first; click to select; restore (issue 17). */
 export default function HistoryTab() {
-  const { data, versions, selectedVersion, selectVersion, canSwitchVersion } = useEditor();
+  const { data, versions, latestVersion, selectedVersion, selectVersion, canSwitchVersion, permissions } =
+    useEditor();
   const name = data.author.fullName ?? 'Anonymous user';
   const entries = useMemo(
     () =>
@@ -42,6 +44,8 @@ export default function HistoryTab() {
     <ol className="flex flex-col gap-1.5 p-3" aria-label="Versions">
       {entries.map((entry) => {
         const isCurrent = entry.version === selectedVersion;
+        // Issue 17: any version but the newest can come back as a new version (authorized users).
+        const canRestore = permissions.edit && entry.version !== latestVersion;
         const button = (
           <button
             type="button"
@@ -54,6 +58,8 @@ export default function HistoryTab() {
               'flex w-full flex-col gap-1.5 rounded-xl border px-3 py-2.5 text-left transition-colors',
               isCurrent ? 'border-brand/40 bg-brand-soft/60' : 'border-transparent hover:bg-accent',
               !canSwitchVersion && !isCurrent && 'cursor-not-allowed opacity-70',
+              // Room for 'Restore this version', laid over the card's last line.
+              canRestore && 'pb-10',
             )}
           >
             <span className="flex items-center gap-2 text-[13px]">
@@ -76,7 +82,7 @@ export default function HistoryTab() {
           </button>
         );
         return (
-          <li key={entry.version}>
+          <li key={entry.version} className="relative">
             {canSwitchVersion ? (
               button
             ) : (
@@ -84,6 +90,12 @@ export default function HistoryTab() {
                 {button}
               </Tooltip>
             )}
+            {canRestore ? (
+              <RestoreVersionButton
+                version={entry.version}
+                className="absolute right-2 bottom-2 h-7 px-2 text-xs text-muted-foreground hover:text-foreground [&_svg]:size-3.5"
+              />
+            ) : null}
           </li>
         );
       })}
