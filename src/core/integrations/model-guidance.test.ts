@@ -54,6 +54,18 @@ describe('buildModelGuidance', () => {
     expect(text).toContain('process.env.STRIPE_SECRET_KEY');
     expect(text).toContain('never appears in browser code');
     expect(text).toContain('import.meta.env.NG_APP_STRIPE_PUBLISHABLE_KEY');
+    // Angular's own builder reads no .env file: the model is told to switch to @ngx-env/builder.
+    expect(text).toContain('`@ngx-env/builder:application`');
+  });
+
+  it('tells only Angular projects about @ngx-env/builder', () => {
+    const text = buildModelGuidance({
+      framework: 'react',
+      integrations: [{ type: 'payments', provider: 'stripe' }],
+      publicEnvNames: ['VITE_STRIPE_PUBLISHABLE_KEY'],
+      existingTables: [],
+    });
+    expect(text).not.toContain('ngx-env');
   });
 
   it('covers e-mail and storage on the server, and says when no variable reaches the browser', () => {

@@ -120,6 +120,15 @@ function authLines(input: ModelGuidanceInput): string[] {
   ];
 }
 
+/**
+ * Angular's own builder never reads `.env.local`: `@ngx-env/builder` (the same builder plus
+ * dotenv) inlines the NG_APP_ variables, so an Angular answer must switch to it.
+ */
+const ANGULAR_ENV =
+  '- Angular reads these only through `@ngx-env/builder`: add it to devDependencies (the major of the' +
+  " project's Angular) and set angular.json's build and serve builders to `@ngx-env/builder:application`" +
+  ' and `@ngx-env/builder:dev-server`; then read `import.meta.env.NG_APP_…` in code.';
+
 /** The system prompt's integrations section; '' when the chat has none enabled. */
 export function buildModelGuidance(input: ModelGuidanceInput): string {
   if (input.integrations.length === 0) return '';
@@ -136,7 +145,7 @@ export function buildModelGuidance(input: ModelGuidanceInput): string {
     names.length > 0
       ? `## Environment variables available in the browser (names only; values are set for you)\n${names
           .map((name) => `- ${name}`)
-          .join('\n')}`
+          .join('\n')}${input.framework === 'angular' ? `\n${ANGULAR_ENV}` : ''}`
       : '## Environment variables\n- No variable is exposed to the browser; secrets are read on the server only.';
   return [
     '## Integrations enabled in this chat',
