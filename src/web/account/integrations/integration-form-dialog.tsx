@@ -122,7 +122,7 @@ function IntegrationForm({
           {editing ? `Edit ${editing.name}` : `Add ${INTEGRATION_TYPE_LABELS[type].toLowerCase()}`}
         </DialogTitle>
         <DialogDescription>
-          Keys are encrypted on the server and never shown again in full.{' '}
+          Keys are encrypted on the server; secret keys and passwords are never shown again in full.{' '}
           {editing ? 'Leave a secret empty to keep it.' : ''}
         </DialogDescription>
       </DialogHeader>
