@@ -62,27 +62,39 @@ export function CompareView({ selectedVersion, otherVersion, onPickOther, onClos
       <div className="flex min-h-11 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b px-3 py-1.5">
         <GitCompareArrows className="size-4 text-muted-foreground" aria-hidden="true" />
         <h2 className="text-sm font-medium">Compare</h2>
-        <CompareVersionMenu
-          selectedVersion={selectedVersion}
-          versions={versions}
-          value={otherVersion}
-          onPick={onPickOther}
-        >
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-7 px-2"
-            aria-label={`Compared with version #${otherVersion}. Change`}
-          >
-            Version #{otherVersion} <ChevronDown aria-hidden="true" />
-          </Button>
-        </CompareVersionMenu>
-        <span className="flex items-center gap-1.5 text-[13px] text-muted-foreground">
-          <span className="sr-only">with</span>
-          <ArrowRight className="size-3.5" aria-hidden="true" />
-          <span className="font-medium text-foreground">Version #{selectedVersion}</span>
-          <span>(on screen)</span>
-        </span>
+        {/* Older → newer, like the columns; the other version is the one to pick. */}
+        {[older, newer].map((version, index) => (
+          <span key={version} className="flex items-center gap-1.5 text-[13px]">
+            {index === 1 ? (
+              <>
+                <ArrowRight className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                <span className="sr-only">to</span>
+              </>
+            ) : null}
+            {version === otherVersion ? (
+              <CompareVersionMenu
+                selectedVersion={selectedVersion}
+                versions={versions}
+                value={otherVersion}
+                onPick={onPickOther}
+              >
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="h-7 px-2"
+                  aria-label={`Version #${otherVersion}, compared with the one on screen. Change`}
+                >
+                  Version #{otherVersion} <ChevronDown aria-hidden="true" />
+                </Button>
+              </CompareVersionMenu>
+            ) : (
+              <>
+                <span className="font-medium">Version #{selectedVersion}</span>
+                <span className="text-muted-foreground">(on screen)</span>
+              </>
+            )}
+          </span>
+        ))}
         <div className="ml-auto flex items-center gap-1">
           <SegmentedControl
             label="Diff layout"
