@@ -70,3 +70,37 @@ test('Select a heading in a React preview: the chip names its source and the nex
   // The selection went with that prompt only.
   await expect(chip).toHaveCount(0);
 });
+
+test('Edit text in place: double-click the selected heading, type, Enter → a new version with that text, no AI', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  await createComponent(page, { framework: 'React', prompt: 'A pricing table with three plans' });
+  const frame = page.frameLocator('iframe[title^="Preview of"]').first();
+  const heading = frame.locator('h1, h2').first();
+  await expect(heading).toBeVisible({ timeout: 90_000 });
+  const before = (await heading.textContent()) ?? '';
+
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await heading.click({ position: { x: 8, y: 8 } });
+  await expect(page.getByRole('status', { name: /^Selected element: / })).toBeVisible();
+
+  await heading.dblclick();
+  await expect(heading).toHaveAttribute('contenteditable', 'plaintext-only');
+  await page.keyboard.type('Honest pricing for every team');
+  await page.keyboard.press('Enter');
+
+  await waitForVersion(page, 2);
+  await expect(page.getByText('Text saved')).toBeVisible();
+  const updated = page
+    .frameLocator('iframe[title^="Preview of"]')
+    .first()
+    .getByText('Honest pricing for every team');
+  await expect(updated).toBeVisible({ timeout: 90_000 });
+  await expect(
+    page.frameLocator('iframe[title^="Preview of"]').first().getByText(before, { exact: true }),
+  ).toHaveCount(0);
+  // Made without the model: the chat's user message names the edit.
+  await expect(page.getByText(/Edit text in src\/.+\.tsx:\d+/)).toBeVisible();
+});

@@ -9,6 +9,11 @@
 export const SELECT_MODE_MESSAGE = 'kiln-select-mode';
 /** Preview → editor: the element clicked, `{ type, file, line, column, tagName, outerHTML }`. */
 export const ELEMENT_SELECTED_MESSAGE = 'kiln-element-selected';
+/**
+ * Preview → editor: the selected element's text edited in place (double-click, then Enter),
+ * `{ type, file, line, column, before, after }` (issue 17 item 2, "Edit text in place").
+ */
+export const TEXT_EDIT_MESSAGE = 'kiln-text-edit';
 /** Preview → editor: Escape pressed while selecting. */
 export const SELECT_CANCEL_MESSAGE = 'kiln-select-cancel';
 

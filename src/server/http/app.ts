@@ -8,6 +8,7 @@ import { usageRoutes } from '../costs/routes.ts';
 import { chatInstructionsRoutes } from '../chats/instructions-routes.ts';
 import { defaultInstructionsRoutes } from '../users/default-instructions.ts';
 import { chatRoutes, messageRoutes } from '../chats/routes.ts';
+import { textEditRoutes } from '../chats/text-edit.ts';
 import { attachmentRoutes } from '../generation/attachment-routes.ts';
 import { generationRoutes } from '../generation/routes.ts';
 import { improvePrompt } from '../generation/improve-prompt.ts';
@@ -108,6 +109,7 @@ export function createHttpApp(services: Services) {
   api.route('/chats', realtimeRoutes({ db, realtime: services.realtime }));
   api.route('/chats', previewApiRoutes({ db, preview }));
   api.route('/chats', chatRoutes(services));
+  api.route('/chats', textEditRoutes(services));
   api.route('/chats', chatInstructionsRoutes(services));
   api.post('/chats/:id/improve-prompt', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { prompt?: unknown };

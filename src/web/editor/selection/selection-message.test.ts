@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_SELECTED_MESSAGE, SELECT_CANCEL_MESSAGE } from '../../../core/preview/select-messages.ts';
+import {
+  ELEMENT_SELECTED_MESSAGE,
+  SELECT_CANCEL_MESSAGE,
+  TEXT_EDIT_MESSAGE,
+} from '../../../core/preview/select-messages.ts';
 import { originOf, readSelectionMessage } from './selection-message.ts';
 
 const frame = {} as Window;
@@ -46,6 +50,35 @@ describe('readSelectionMessage', () => {
     expect(read({ outerHTML: 42 })).toBeNull();
     const long = read({ outerHTML: 'x'.repeat(10_000) });
     expect(long?.kind === 'selected' && long.selection.outerHTML.length).toBe(4000);
+  });
+});
+
+describe('readSelectionMessage: text edited in place', () => {
+  const edit = {
+    type: TEXT_EDIT_MESSAGE,
+    file: 'src/App.tsx',
+    line: 12,
+    column: 5,
+    before: 'Hello',
+    after: 'Hi',
+  };
+
+  it("takes the element's text before and after, from the preview only", () => {
+    expect(readSelectionMessage({ origin, source: frame, data: edit }, origin, [frame])).toEqual({
+      kind: 'text-edit',
+      edit: { file: 'src/App.tsx', line: 12, before: 'Hello', after: 'Hi' },
+    });
+    expect(
+      readSelectionMessage({ origin: 'http://evil.localhost', source: frame, data: edit }, origin, [frame]),
+    ).toBeNull();
+    expect(
+      readSelectionMessage({ origin, source: frame, data: { ...edit, after: 3 } }, origin, [frame]),
+    ).toBeNull();
+    expect(
+      readSelectionMessage({ origin, source: frame, data: { ...edit, after: 'x'.repeat(2001) } }, origin, [
+        frame,
+      ]),
+    ).toBeNull();
   });
 });
 

@@ -4,10 +4,23 @@ import {
   MAX_SELECTION_HTML,
   MAX_SELECTION_TAG,
   SELECT_CANCEL_MESSAGE,
+  TEXT_EDIT_MESSAGE,
 } from '../../../core/preview/select-messages.ts';
+import { MAX_EDITED_TEXT } from '../../../core/preview/text-edit.ts';
 import type { ElementSelection } from './selection-store.ts';
 
-export type SelectionMessage = { kind: 'selected'; selection: ElementSelection } | { kind: 'cancel' };
+/** The selected element's text, edited in place in the preview. */
+export interface TextEditMessage {
+  file: string;
+  line: number;
+  before: string;
+  after: string;
+}
+
+export type SelectionMessage =
+  | { kind: 'selected'; selection: ElementSelection }
+  | { kind: 'text-edit'; edit: TextEditMessage }
+  | { kind: 'cancel' };
 
 /**
  * A message of the Select tool's bridge, or null for anything else. Only a message from the
@@ -24,10 +37,16 @@ export function readSelectionMessage(
   const data = event.data as Record<string, unknown> | null;
   if (typeof data !== 'object' || data === null) return null;
   if (data.type === SELECT_CANCEL_MESSAGE) return { kind: 'cancel' };
-  if (data.type !== ELEMENT_SELECTED_MESSAGE) return null;
   const { file, line, column, tagName, outerHTML } = data;
   if (typeof file !== 'string' || file === '' || file.length > MAX_SELECTION_FILE) return null;
   if (!isPositive(line) || !isPositive(column)) return null;
+  if (data.type === TEXT_EDIT_MESSAGE) {
+    const { before, after } = data;
+    if (typeof before !== 'string' || typeof after !== 'string') return null;
+    if (before.length > MAX_EDITED_TEXT || after.length > MAX_EDITED_TEXT) return null;
+    return { kind: 'text-edit', edit: { file, line, before, after } };
+  }
+  if (data.type !== ELEMENT_SELECTED_MESSAGE) return null;
   if (
     typeof tagName !== 'string' ||
     !/^[a-z][a-z0-9-]*$/i.test(tagName) ||

@@ -3,6 +3,7 @@ import { SELECT_MODE_MESSAGE } from '../../../core/preview/select-messages.ts';
 import { useEditor } from '../state/editor-context.ts';
 import { originOf, readSelectionMessage } from './selection-message.ts';
 import { useElementSelection } from './selection-store.ts';
+import { useTextEdit } from './use-text-edit.ts';
 
 /**
  * The editor's side of the Select tool for the frames of one preview at `address`: tells them
@@ -14,7 +15,8 @@ export function useSelectBridge(
   address: string | null,
 ) {
   const { chatId } = useEditor();
-  const { isSelecting, select, setSelecting } = useElementSelection(chatId);
+  const { isSelecting, selected, select, setSelecting } = useElementSelection(chatId);
+  const editText = useTextEdit();
   const origin = originOf(address);
 
   const tell = useCallback(
@@ -38,11 +40,15 @@ export function useSelectBridge(
         document.getElementById('editor-prompt')?.focus();
       } else if (message?.kind === 'cancel') {
         setSelecting(false);
+      } else if (message?.kind === 'text-edit') {
+        // Only the element the chip names: a page cannot edit a text nobody selected.
+        const { edit } = message;
+        if (selected && selected.file === edit.file && selected.line === edit.line) editText(edit);
       }
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [frames, origin, select, setSelecting]);
+  }, [frames, origin, select, selected, setSelecting, editText]);
 
   /** For the frames' onLoad: a page loaded (or reloaded) learns the current mode. */
   const onFrameLoad = useCallback(
