@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,21 @@ describe('cross-site requests are refused on every state-changing route (issue 1
     'POST /api/chats/:id/versions/:version/restore': async () => ({
       path: `/api/chats/${chat.chatId}/versions/1/restore`,
       status: 201,
+    }),
+    'POST /api/chats/:id/versions/:version/text-edit': async () => ({
+      path: `/api/chats/${chat.chatId}/versions/1/text-edit`,
+      json: { file: 'index.html', line: 3, before: 'One', after: 'Uno' },
+      status: 201,
+    }),
+    'PUT /api/chats/:id/instructions': async () => ({
+      path: `/api/chats/${chat.chatId}/instructions`,
+      json: { instructions: `Use British spelling (${randomUUID()}).` },
+      status: 201,
+    }),
+    'PUT /api/me/instructions': async () => ({
+      path: '/api/me/instructions',
+      json: { instructions: 'Prefer Tailwind.' },
+      status: 200,
     }),
     'DELETE /api/messages/:id': async () => {
       const { data } = await chatData(owner.client, chat.slug);
