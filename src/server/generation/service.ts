@@ -22,6 +22,7 @@ import { readDefaultInstructions } from '../users/default-instructions.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ServiceError } from '../http/errors.ts';
 import type { Realtime } from '../realtime/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -155,19 +156,28 @@ export class GenerationService {
     const version = stats.highest + 1;
     const files = await storeAttachments(this.deps.blobs, chat.id, attachments);
     const messageId = crypto.randomUUID();
-    // The user message is saved before the model is called.
-    await db.insert(messages).values([
-      {
-        id: crypto.randomUUID(),
-        chatId: chat.id,
-        userId: user.id,
-        role: 'user',
-        version,
-        content: prompt,
-        files,
-      },
-      { id: messageId, chatId: chat.id, userId: user.id, role: 'assistant', version, content: '' },
-    ]);
+    // The user message is saved before the model is called. A version made without the AI
+    // (restore, instructions, text edit) may have taken this number since it was read: the
+    // unique (chat, role, version) index refuses the insert, and the person is told, not a 500.
+    await db
+      .insert(messages)
+      .values([
+        {
+          id: crypto.randomUUID(),
+          chatId: chat.id,
+          userId: user.id,
+          role: 'user',
+          version,
+          content: prompt,
+          files,
+        },
+        { id: messageId, chatId: chat.id, userId: user.id, role: 'assistant', version, content: '' },
+      ])
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error))
+          throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
+        throw error;
+      });
 
     const generation = new RunningGeneration(chat.id, version, user.id, messageId);
     if (this.registry.claim(generation)) {
