@@ -104,3 +104,29 @@ test('Edit text in place: double-click the selected heading, type, Enter → a n
   // Made without the model: the chat's user message names the edit.
   await expect(page.getByText(/Edit text in src\/.+\.tsx:\d+/)).toBeVisible();
 });
+
+for (const framework of ['HTML', 'Vue', 'Svelte', 'Angular'] as const) {
+  test(`Select in a ${framework} preview: the heading's chip names its source file and line`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await signUp(page);
+    await createComponent(page, { framework, prompt: 'A pricing table with three plans' });
+    const frame = page.frameLocator('iframe[title^="Preview of"]').first();
+    const heading = frame.locator('h1, h2').first();
+    await expect(heading).toBeVisible({ timeout: 180_000 });
+    // HTML: the streamed document first, then the finished version on its preview host (marked).
+    await expect(heading).toHaveAttribute('data-kiln-loc', /:\d+:\d+$/, { timeout: 30_000 });
+    const [, file, line] = /^(.+):(\d+):\d+$/.exec((await heading.getAttribute('data-kiln-loc')) ?? '') ?? [];
+    expect(file).toMatch(framework === 'HTML' ? /\.html$/ : /\.(vue|svelte|html|ts)$/);
+    const tagName = await heading.evaluate((element) => element.tagName.toLowerCase());
+
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await heading.hover({ position: { x: 8, y: 8 } });
+    await expect(frame.locator('[data-kiln-select-overlay]')).toBeVisible();
+    await heading.click({ position: { x: 8, y: 8 } });
+    await expect(
+      page.getByRole('status', { name: `Selected element: <${tagName}> in ${file}:${line}` }),
+    ).toBeVisible();
+  });
+}
