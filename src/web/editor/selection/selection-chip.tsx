@@ -1,4 +1,5 @@
 import { Code2, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useEditor } from '../state/editor-context.ts';
 import { useElementSelection } from './selection-store.ts';
 
@@ -9,8 +10,15 @@ export function selectionLabel(selection: { tagName: string; file: string; line:
 
 /** The selected element above the prompt box, removable; it goes with the next prompt. */
 export function SelectionChip() {
-  const { chatId } = useEditor();
+  const { chatId, selectedVersion } = useEditor();
   const { selected, clear } = useElementSelection(chatId);
+  // A location names a line of the version on screen: another version drops it.
+  const shownVersion = useRef(selectedVersion);
+  useEffect(() => {
+    if (shownVersion.current === selectedVersion) return;
+    shownVersion.current = selectedVersion;
+    clear();
+  }, [selectedVersion, clear]);
   if (!selected) return null;
   const label = selectionLabel(selected);
   return (

@@ -50,6 +50,16 @@ export function useSelectBridge(
     return () => window.removeEventListener('message', onMessage);
   }, [frames, origin, select, selected, setSelecting, editText]);
 
+  // Escape in the editor stops selecting too (the preview's bridge handles it inside the frame).
+  useEffect(() => {
+    if (!isSelecting) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setSelecting(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isSelecting, setSelecting]);
+
   /** For the frames' onLoad: a page loaded (or reloaded) learns the current mode. */
   const onFrameLoad = useCallback(
     (event: { currentTarget: HTMLIFrameElement }) => tell(event.currentTarget),
