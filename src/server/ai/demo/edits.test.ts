@@ -36,6 +36,36 @@ describe('the demo model answers its follow-ups with edit blocks (decision 0044)
     }
   }
 
+  it('a class change is an in-line block holding only the changed words, widened until unique', () => {
+    const before = [
+      '<section className="bg-white py-24">',
+      '  <h2 className="text-4xl font-bold text-gray-900">Pricing</h2>',
+      '  <p className="text-lg text-gray-600">Plans for everyone.</p>',
+      '</section>',
+    ].join('\n');
+    const after = before.replace('bg-white', 'bg-slate-950').replace('text-gray-900', 'text-white');
+    expect(editBlocksFor(before, after)).toEqual([
+      { search: 'className="bg-white', replace: 'className="bg-slate-950' },
+      { search: 'text-gray-900">Pricing</h2>', replace: 'text-white">Pricing</h2>' },
+    ]);
+  });
+
+  it('a line repeated elsewhere takes the line above it as context', () => {
+    const plan = (name: string) => [`<h3>${name}</h3>`, '<ul className="text-gray-600">'];
+    const before = [...plan('Starter'), ...plan('Pro')].join('\n');
+    const after = before.replace(
+      '<h3>Pro</h3>\n<ul className="text-gray-600">',
+      '<h3>Pro</h3>\n<ul className="text-slate-300">',
+    );
+    const blocks = editBlocksFor(before, after)!;
+    expect(blocks).toEqual([
+      {
+        search: '<h3>Pro</h3>\n<ul className="text-gray-600">',
+        replace: '<h3>Pro</h3>\n<ul className="text-slate-300">',
+      },
+    ]);
+  });
+
   it('widens the context until every SEARCH is unique', () => {
     const before = ['<li>a</li>', '<li>x</li>', '<li>b</li>', '<li>x</li>', '<li>c</li>'].join('\n');
     const after = before.replace('<li>b</li>\n<li>x</li>', '<li>b</li>\n<li>y</li>');
