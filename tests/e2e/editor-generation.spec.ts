@@ -60,7 +60,7 @@ test('create from the home page, watch it stream, iterate with Enter, switch ver
   // History: both versions, the current one marked; switching puts ?v= in the URL.
   await page.getByRole('tab', { name: 'History' }).click();
   const versions = page.getByRole('list', { name: 'Versions' });
-  await expect(versions.getByRole('button')).toHaveCount(2);
+  await expect(versions.getByRole('button', { name: /Version #\d/ })).toHaveCount(2);
   await expect(versions.getByRole('button', { name: /Version #2.*Current/ })).toHaveAttribute(
     'aria-current',
     'true',
