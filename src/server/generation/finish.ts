@@ -7,6 +7,7 @@ import {
   type Snapshot,
 } from '../../core/artifact/index.ts';
 import type { TokenUsage } from '../../core/costs/index.ts';
+import { INSTRUCTIONS_FILE, isInstructionsFile } from '../../core/instructions/index.ts';
 import { deriveVersion, type EditFailure } from '../../core/snapshot/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
@@ -55,10 +56,21 @@ export async function finishVersion(
   }
   const parsed = parseArtifactText(input.text);
   const placed = await placeBinaryFiles(parsed.files, input.base, input.assets);
-  const { snapshot, failedEdits } = deriveVersion(input.base, { title: parsed.title, files: placed.files });
+  // KILN.md holds the owner's instructions, sent with every later generation: an answer (maybe
+  // steered by text it was shown, a cloned page's) must not write its own (decision 0045).
+  const files = placed.files.filter((file) => !isInstructionsFile(file.name));
+  const instructionNotes =
+    files.length < placed.files.length
+      ? [`${INSTRUCTIONS_FILE} holds the owner's instructions; the answer's change to it was not applied.`]
+      : [];
+  const { snapshot, failedEdits } = deriveVersion(input.base, { title: parsed.title, files });
   const artifactCode = serializeSnapshot(snapshot);
   const editNotes = unnotedEditFailures(failedEdits, input.notedEdits ?? new Set()).map(editFailedNote);
-  const text = withNotes(input.text, [...placed.notes, ...editNotes], parsed.segments.at(-1));
+  const text = withNotes(
+    input.text,
+    [...placed.notes, ...instructionNotes, ...editNotes],
+    parsed.segments.at(-1),
+  );
   const content = input.reason === 'stop' ? text : `${text}\n${finishReasonMarker(input.reason)}`;
   await db
     .update(messages)
