@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectionField, selectionInstruction } from './selection.ts';
+import { readSelectionInstruction, selectionField, selectionInstruction } from './selection.ts';
 
 const selection = { file: 'src/App.tsx', line: 12, column: 5, tagName: 'h1', outerHTML: '<h1>Hello</h1>' };
 
@@ -29,5 +29,24 @@ describe('selectionInstruction', () => {
     expect(text).toContain('src/App.tsx, line 12, column 5');
     expect(text).toContain('<h1>');
     expect(text).toContain('````html\n<pre>```x```</pre>\n````');
+  });
+});
+
+describe('readSelectionInstruction', () => {
+  it('reads back exactly what selectionInstruction wrote, HTML with newlines and fences too', () => {
+    for (const each of [
+      selection,
+      { ...selection, file: 'src/a, line 3.vue', outerHTML: '<pre>```x```\n  two\n</pre>' },
+      { ...selection, tagName: 'my-card', outerHTML: '' },
+    ]) {
+      expect(readSelectionInstruction(selectionInstruction(each))).toEqual(each);
+    }
+  });
+
+  it('is undefined for any other text', () => {
+    const text = selectionInstruction(selection);
+    expect(readSelectionInstruction('make it red')).toBeUndefined();
+    expect(readSelectionInstruction(text.replace('line 12', 'line twelve'))).toBeUndefined();
+    expect(readSelectionInstruction(text.slice(0, -4))).toBeUndefined();
   });
 });

@@ -36,6 +36,9 @@ export const selectionField = z
   })
   .pipe(elementSelection.optional());
 
+const SELECTION_HEADER =
+  'The user selected an element in the preview. Change this element as the request below asks, and leave the rest as it is unless the request needs more:';
+
 /** What the model is told about the selected element, before the user's prompt. */
 export function selectionInstruction(selection: ElementSelection): string {
   const longestTicks = (selection.outerHTML.match(/`+/g) ?? []).reduce(
@@ -44,7 +47,7 @@ export function selectionInstruction(selection: ElementSelection): string {
   );
   const fence = '`'.repeat(longestTicks + 1);
   return [
-    'The user selected an element in the preview. Change this element as the request below asks, and leave the rest as it is unless the request needs more:',
+    SELECTION_HEADER,
     `- source: ${selection.file}, line ${selection.line}, column ${selection.column}`,
     `- element: <${selection.tagName}>`,
     '- its HTML as rendered in the preview (may be cut short):',
@@ -52,4 +55,28 @@ export function selectionInstruction(selection: ElementSelection): string {
     selection.outerHTML,
     fence,
   ].join('\n');
+}
+
+/**
+ * The selection back from a text part `selectionInstruction` wrote (the offline demo model reads
+ * it this way, decision 0040), or undefined for any other text. Kept beside the writer so the
+ * format has one owner.
+ */
+export function readSelectionInstruction(text: string): ElementSelection | undefined {
+  const lines = text.split('\n');
+  if (lines[0] !== SELECTION_HEADER) return undefined;
+  const source = /^- source: (.+), line (\d+), column (\d+)$/.exec(lines[1] ?? '');
+  const element = /^- element: <([^<>]+)>$/.exec(lines[2] ?? '');
+  const open = /^(`{3,})html$/.exec(lines[4] ?? '');
+  const fence = open?.[1];
+  // The HTML may hold newlines: everything between the opening fence and the closing one.
+  if (!source || !element || fence === undefined || lines[lines.length - 1] !== fence) return undefined;
+  const parsed = elementSelection.safeParse({
+    file: source[1],
+    line: Number(source[2]),
+    column: Number(source[3]),
+    tagName: element[1],
+    outerHTML: lines.slice(5, -1).join('\n'),
+  });
+  return parsed.success ? parsed.data : undefined;
 }

@@ -8,6 +8,7 @@ import { planImagePlacement, showImage, type ImagePlacement } from './modify/pla
 import { planChanges } from './modify/plan.ts';
 import { ProjectFiles } from './modify/project-files.ts';
 import { pickEntry } from './picker.ts';
+import { selectionAnswer } from './selection-answer.ts';
 import { entryFiles } from './project/entry-files.ts';
 import type { AnswerFile, DemoRequest } from './types.ts';
 import { writeAnswer } from './writer.ts';
@@ -24,7 +25,7 @@ export function composeAnswer(request: DemoRequest): string {
   if (isContinuePrompt(request.prompt)) return continueAnswer(request);
   if (wantsGuestBook(request)) return guestBookAnswer(request.framework);
   if (request.snapshot === null) return firstAnswer(request);
-  return followUpAnswer(request);
+  return selectionAnswer(request) ?? followUpAnswer(request);
 }
 
 function firstAnswer(request: DemoRequest): string {

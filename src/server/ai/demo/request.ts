@@ -2,6 +2,7 @@ import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { parseSnapshot } from '../../../core/artifact/index.ts';
 import { DEFAULT_FRAMEWORK } from '../../../core/frameworks/index.ts';
 import { readDatabaseProvider } from '../../../core/integrations/model-guidance.ts';
+import { readSelectionInstruction } from '../../generation/selection.ts';
 import {
   readAttachedImageNames,
   readFramework,
@@ -14,7 +15,8 @@ import type { DemoRequest } from './types.ts';
  * Reads the call the way the generation layer lays it out (src/server/ai/prompts/context.ts):
  * the framework from the system prompt; from the last user message, the context block (first
  * text part: snapshot, locked files, attached images' names) and the person's prompt (last text
- * part). The attachment parts themselves are not read.
+ * part), and an element selected in the preview (the text part before the prompt that
+ * `selectionInstruction` wrote). The attachment parts themselves are not read.
  */
 export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
   const systemText = prompt
@@ -29,7 +31,11 @@ export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
       ? lastUser.content.flatMap((part) => (part.type === 'text' ? [part.text] : []))
       : [];
   const personPrompt = texts.length > 0 ? (texts[texts.length - 1] ?? '') : '';
-  const context = texts.length > 1 ? texts.slice(0, -1).join('\n') : '';
+  // An element picked with the Select tool comes as its own text part before the prompt.
+  const before = texts.slice(0, -1);
+  const selectionPart = before.find((text) => readSelectionInstruction(text) !== undefined);
+  const selection = selectionPart === undefined ? undefined : readSelectionInstruction(selectionPart);
+  const context = before.filter((text) => text !== selectionPart).join('\n');
 
   const markup = readSnapshotMarkup(context);
   const parsed = markup ? parseSnapshot(markup) : null;
@@ -44,5 +50,13 @@ export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
 
   const attachedImages = readAttachedImageNames(context);
   const databaseProvider = readDatabaseProvider(systemText);
-  return { framework, prompt: personPrompt.trim(), snapshot, lockedPaths, attachedImages, databaseProvider };
+  return {
+    framework,
+    prompt: personPrompt.trim(),
+    snapshot,
+    lockedPaths,
+    attachedImages,
+    databaseProvider,
+    ...(selection ? { selection } : {}),
+  };
 }

@@ -9,6 +9,7 @@ import {
 import type { Framework } from '../../../core/frameworks/index.ts';
 import { deriveSnapshot } from '../../../core/snapshot/index.ts';
 import { frameworkLine, renderContextBlock, type AttachedImage } from '../prompts/context.ts';
+import { selectionInstruction, type ElementSelection } from '../../generation/selection.ts';
 import { createDemoModel } from './index.ts';
 
 export interface DemoRun {
@@ -25,6 +26,8 @@ export async function runDemo(input: {
   attachedImages?: AttachedImage[];
   /** More system prompt after the framework line (e.g. the integrations section). */
   system?: string;
+  /** An element selected in the preview: its part before the prompt, as generation sends it. */
+  selection?: ElementSelection;
 }): Promise<DemoRun> {
   const snapshot = input.snapshot ?? null;
   const locked = snapshot?.files.filter((file) => file.isLocked).map((file) => file.name) ?? [];
@@ -43,6 +46,9 @@ export async function runDemo(input: {
               input.attachedImages ?? [],
             ),
           },
+          ...(input.selection
+            ? [{ type: 'text' as const, text: selectionInstruction(input.selection) }]
+            : []),
           { type: 'text', text: input.prompt },
         ],
       },

@@ -1,4 +1,5 @@
 import type { Framework } from '../../../core/frameworks/index.ts';
+import type { ElementSelection } from '../../generation/selection.ts';
 
 /** A file the demo writes: a path relative to the project root and its whole content. */
 export interface DemoFile {
@@ -29,4 +30,6 @@ export interface DemoRequest {
   attachedImages: readonly string[];
   /** The chat's enabled database provider, from the system prompt's integrations section. */
   databaseProvider?: string | null;
+  /** The element the person selected in the preview with the Select tool (issue 17 item 2). */
+  selection?: ElementSelection;
 }

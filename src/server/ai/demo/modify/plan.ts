@@ -15,7 +15,7 @@ export type Change =
   | { kind: 'theme'; theme: string | undefined }
   | { kind: 'note'; request: string };
 
-const COLOUR_WORDS: Readonly<Record<string, TailwindColour>> = {
+export const COLOUR_WORDS: Readonly<Record<string, TailwindColour>> = {
   red: 'red',
   orange: 'orange',
   amber: 'amber',
