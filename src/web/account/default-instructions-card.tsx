@@ -1,12 +1,8 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { MAX_INSTRUCTIONS_CHARS } from '../../core/instructions/index.ts';
-import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { Textarea } from '../components/ui/textarea.tsx';
+import { InstructionsEditor } from '../instructions/instructions-editor.tsx';
 import { apiFetch } from '../lib/api.ts';
 
 interface InstructionsResponse {
@@ -50,7 +46,6 @@ export function DefaultInstructionsCard({ userId }: { userId: string }) {
 
 function InstructionsForm({ saved, queryKey }: { saved: string; queryKey: string[] }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState(saved);
   const save = useMutation({
     mutationFn: (instructions: string) =>
       apiFetch<InstructionsResponse>('/api/me/instructions', {
@@ -63,34 +58,15 @@ function InstructionsForm({ saved, queryKey }: { saved: string; queryKey: string
     },
     onError: (error) => toast.error('Could not save the instructions', { description: error.message }),
   });
-  const isTooLong = text.length > MAX_INSTRUCTIONS_CHARS;
-  const isUnchanged = text.trim() === saved;
   return (
-    <form
-      className="grid gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!isUnchanged && !isTooLong) save.mutate(text);
-      }}
-    >
-      <Textarea
-        id="default-instructions"
-        aria-describedby="default-instructions-hint"
-        aria-invalid={isTooLong || undefined}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="e.g. Use British English. Prefer Tailwind utility classes."
-        className="min-h-28 text-sm"
-      />
-      <div className="flex items-center justify-between gap-2">
-        <span className={isTooLong ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
-          {text.length.toLocaleString('en')}/{MAX_INSTRUCTIONS_CHARS.toLocaleString('en')}
-        </span>
-        <Button type="submit" size="sm" disabled={isUnchanged || isTooLong || save.isPending}>
-          {save.isPending ? <Spinner /> : null}
-          Save default instructions
-        </Button>
-      </div>
-    </form>
+    <InstructionsEditor
+      id="default-instructions"
+      describedBy="default-instructions-hint"
+      saved={saved}
+      placeholder="e.g. Use British English. Prefer Tailwind utility classes."
+      submitLabel="Save default instructions"
+      isSaving={save.isPending}
+      onSave={(text) => save.mutate(text)}
+    />
   );
 }

@@ -1,12 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { parseSnapshot } from '../../../../core/artifact/index.ts';
-import { MAX_INSTRUCTIONS_CHARS, readInstructions } from '../../../../core/instructions/index.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { readInstructions } from '../../../../core/instructions/index.ts';
 import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
+import { InstructionsEditor } from '../../../instructions/instructions-editor.tsx';
 import { apiFetch } from '../../../lib/api.ts';
 import { chatQueryKey } from '../../data/chat-query.ts';
 import { useEditor } from '../../state/editor-context.ts';
@@ -29,7 +27,6 @@ export function InstructionsSection() {
 function InstructionsForm({ saved }: { saved: string }) {
   const { slug, chatId, latestVersion, selectVersion, isGenerating } = useEditor();
   const queryClient = useQueryClient();
-  const [text, setText] = useState(saved);
 
   const save = useMutation({
     mutationFn: async (instructions: string) => {
@@ -48,11 +45,9 @@ function InstructionsForm({ saved }: { saved: string }) {
     onError: (error) => toast.error('Could not save the instructions', { description: error.message }),
   });
 
-  const isTooLong = text.length > MAX_INSTRUCTIONS_CHARS;
-  const isUnchanged = text.trim() === saved;
   return (
     <section className="rounded-xl border bg-card p-4" aria-labelledby="instructions-label">
-      <div className="grid gap-1">
+      <div className="mb-3 grid gap-1">
         <Label id="instructions-label" htmlFor="chat-instructions">
           Instructions
         </Label>
@@ -61,36 +56,16 @@ function InstructionsForm({ saved }: { saved: string }) {
           with the download and GitHub.
         </p>
       </div>
-      <form
-        className="mt-3 grid gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!isUnchanged && !isTooLong) save.mutate(text);
-        }}
-      >
-        <Textarea
-          id="chat-instructions"
-          aria-describedby="instructions-hint"
-          aria-invalid={isTooLong || undefined}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="e.g. Use British English. Keep every component accessible."
-          className="min-h-28 text-sm"
-        />
-        <div className="flex items-center justify-between gap-2">
-          <span className={isTooLong ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
-            {text.length.toLocaleString('en')}/{MAX_INSTRUCTIONS_CHARS.toLocaleString('en')}
-          </span>
-          <Button
-            type="submit"
-            size="sm"
-            disabled={isUnchanged || isTooLong || save.isPending || isGenerating || latestVersion === null}
-          >
-            {save.isPending ? <Spinner /> : null}
-            Save instructions
-          </Button>
-        </div>
-      </form>
+      <InstructionsEditor
+        id="chat-instructions"
+        describedBy="instructions-hint"
+        saved={saved}
+        placeholder="e.g. Use British English. Keep every component accessible."
+        submitLabel="Save instructions"
+        isSaving={save.isPending}
+        isDisabled={isGenerating || latestVersion === null}
+        onSave={(text) => save.mutate(text)}
+      />
     </section>
   );
 }
