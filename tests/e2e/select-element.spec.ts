@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { ELEMENT_SELECTED_MESSAGE, SELECT_MODE_MESSAGE } from '../../src/core/preview/select-messages.ts';
 import { signUp } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
@@ -6,9 +6,61 @@ import { createComponent, editorPrompt, waitForVersion } from './support/compone
 /**
  * Issue 17 item 2 in Chromium: 'Select' in the preview header, the element under the pointer
  * outlined in a React preview (its own origin), a click → a chip naming the element's source
- * above the prompt, and the next prompt sent with that element.
+ * above the prompt, and the next prompt sent with that element. In each of the five frameworks,
+ * 'make it red' with the heading selected gives a version that changes that element only (the
+ * offline demo model reads the selection and answers with one edit block).
  */
-test('Select a heading in a React preview: the chip names its source and the next prompt carries it', async ({
+
+/** A CSS colour as sRGB 0–255 (Tailwind 4 computes `oklch(…)`): painted on a canvas and read back. */
+async function rgbOf(element: Locator): Promise<[number, number, number]> {
+  return element.evaluate((node) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.fillStyle = getComputedStyle(node).color;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    return [r, g, b] as [number, number, number];
+  });
+}
+
+const isRed = ([r, g, b]: [number, number, number]) => r > 150 && g < 110 && b < 110;
+
+interface Before {
+  headingText: string;
+  otherColour: [number, number, number];
+}
+
+/** What the heading and another element look like before the change. */
+async function beforeChange(frame: FrameLocator): Promise<Before> {
+  const heading = frame.locator('h1, h2').first();
+  expect(isRed(await rgbOf(heading))).toBe(false);
+  return {
+    headingText: ((await heading.textContent()) ?? '').trim(),
+    otherColour: await rgbOf(frame.locator('h3').first()),
+  };
+}
+
+/**
+ * Version 2 changed the selected heading only: the preview shows it red with its text as it
+ * was, another heading keeps its colour, and the answer's artifact block holds one edited file.
+ */
+async function expectOnlyHeadingRed(page: Page, frame: FrameLocator, file: string, before: Before) {
+  const answer = page.getByRole('article', { name: 'Version #2' });
+  await expect(answer).not.toContainText("I couldn't find");
+  const files = answer.getByRole('button', { name: / in the code view( \(edited\))?$/ });
+  await expect(files).toHaveCount(1);
+  await expect(files).toHaveAccessibleName(`Open ${file} in the code view (edited)`);
+  await expect(files.getByTestId('edit-counts')).toHaveText('+1 −1');
+
+  // The preview shows version 2 once it is built (Angular takes a while on a loaded machine).
+  const heading = frame.locator('h1, h2').first();
+  await expect.poll(async () => isRed(await rgbOf(heading)), { timeout: 180_000 }).toBe(true);
+  await expect(heading).toHaveText(before.headingText);
+  expect(await rgbOf(frame.locator('h3').first())).toEqual(before.otherColour);
+}
+test("Select a heading in a React preview: the chip names its source, and 'make it red' changes that heading only", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -37,6 +89,7 @@ test('Select a heading in a React preview: the chip names its source and the nex
   await expect(overlay).toContainText(`<${tagName}> ${file}:${line}`);
   await page.locator('main').screenshot({ path: test.info().outputPath('select-overlay.png') });
 
+  const before = await beforeChange(frame);
   await heading.click({ position: { x: 8, y: 8 } });
   const label = `<${tagName}> in ${file}:${line}`;
   const chip = page.getByRole('status', { name: `Selected element: ${label}` });
@@ -69,6 +122,7 @@ test('Select a heading in a React preview: the chip names its source and the nex
   await waitForVersion(page, 2);
   // The selection went with that prompt only.
   await expect(chip).toHaveCount(0);
+  await expectOnlyHeadingRed(page, frame, file!, before);
 });
 
 test('Edit text in place: double-click the selected heading, type, Enter → a new version with that text, no AI', async ({
@@ -106,27 +160,33 @@ test('Edit text in place: double-click the selected heading, type, Enter → a n
 });
 
 for (const framework of ['HTML', 'Vue', 'Svelte', 'Angular'] as const) {
-  test(`Select in a ${framework} preview: the heading's chip names its source file and line`, async ({
+  test(`Select in a ${framework} preview: the heading's chip names its source, and 'make it red' changes that heading only`, async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     await signUp(page);
     await createComponent(page, { framework, prompt: 'A pricing table with three plans' });
     const frame = page.frameLocator('iframe[title^="Preview of"]').first();
     const heading = frame.locator('h1, h2').first();
     await expect(heading).toBeVisible({ timeout: 180_000 });
     // HTML: the streamed document first, then the finished version on its preview host (marked).
-    await expect(heading).toHaveAttribute('data-kiln-loc', /:\d+:\d+$/, { timeout: 30_000 });
+    await expect(heading).toHaveAttribute('data-kiln-loc', /:\d+:\d+$/, { timeout: 60_000 });
     const [, file, line] = /^(.+):(\d+):\d+$/.exec((await heading.getAttribute('data-kiln-loc')) ?? '') ?? [];
     expect(file).toMatch(framework === 'HTML' ? /\.html$/ : /\.(vue|svelte|html|ts)$/);
     const tagName = await heading.evaluate((element) => element.tagName.toLowerCase());
+    const before = await beforeChange(frame);
 
     await page.getByRole('button', { name: 'Select', exact: true }).click();
     await heading.hover({ position: { x: 8, y: 8 } });
     await expect(frame.locator('[data-kiln-select-overlay]')).toBeVisible();
     await heading.click({ position: { x: 8, y: 8 } });
-    await expect(
-      page.getByRole('status', { name: `Selected element: <${tagName}> in ${file}:${line}` }),
-    ).toBeVisible();
+    const chip = page.getByRole('status', { name: `Selected element: <${tagName}> in ${file}:${line}` });
+    await expect(chip).toBeVisible();
+
+    await editorPrompt(page).fill('make it red');
+    await editorPrompt(page).press('Enter');
+    await waitForVersion(page, 2);
+    await expect(chip).toHaveCount(0);
+    await expectOnlyHeadingRed(page, frame, file!, before);
   });
 }
