@@ -160,7 +160,7 @@ test('Edit text in place: double-click the selected heading, type, Enter → a n
 });
 
 for (const framework of ['HTML', 'Vue', 'Svelte', 'Angular'] as const) {
-  test(`Select in a ${framework} preview: the heading's chip names its source, and 'make it red' changes that heading only`, async ({
+  test(`${framework}: Select the heading, 'make it red' changes it only; token counts, edit in place, compare, restore`, async ({
     page,
   }) => {
     test.setTimeout(420_000);
@@ -188,5 +188,48 @@ for (const framework of ['HTML', 'Vue', 'Svelte', 'Angular'] as const) {
     await waitForVersion(page, 2);
     await expect(chip).toHaveCount(0);
     await expectOnlyHeadingRed(page, frame, file!, before);
+    await iterateFurther(page, frame, file!, before);
   });
+}
+
+/**
+ * The rest of iterating, in this framework (issue 17 "How it is checked"): the answer's token
+ * counts, edit text in place (version 3, no AI), compare version 3 with version 1 (the heading's
+ * file listed as changed), and restore version 1 as version 4 (its heading back, not red).
+ */
+async function iterateFurther(page: Page, frame: FrameLocator, file: string, before: Before) {
+  await expect(page.getByRole('article', { name: 'Version #2' }).getByTestId('version-usage')).toBeVisible();
+
+  const heading = frame.locator('h1, h2').first();
+  const select = page.getByRole('button', { name: 'Select', exact: true });
+  if ((await select.getAttribute('aria-pressed')) !== 'true') await select.click();
+  await heading.click({ position: { x: 8, y: 8 } });
+  await expect(page.getByRole('status', { name: /^Selected element: / })).toBeVisible();
+  await heading.dblclick();
+  await expect(heading).toHaveAttribute('contenteditable', 'plaintext-only');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Plans for every team');
+  await page.keyboard.press('Enter');
+  await waitForVersion(page, 3);
+  await expect(page.getByText('Text saved')).toBeVisible();
+  await expect(frame.locator('h1, h2').first()).toHaveText('Plans for every team', { timeout: 180_000 });
+
+  await page.getByRole('radio', { name: 'Code' }).click();
+  await page.getByRole('button', { name: 'Compare with…' }).click();
+  await page.getByRole('menuitemradio', { name: 'Version #1' }).click();
+  const compare = page.getByRole('region', { name: 'Compare versions' });
+  await expect(
+    compare
+      .getByRole('list', { name: 'Changed files' })
+      .locator('button[data-kind="changed"]', { hasText: file }),
+  ).toBeVisible();
+  await compare.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('radio', { name: 'Preview' }).click();
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Restore this version (#1)' }).click();
+  await expect(page).toHaveURL(/[?&]v=4\b/);
+  const restored = frame.locator('h1, h2').first();
+  await expect(restored).toHaveText(before.headingText, { timeout: 180_000 });
+  expect(isRed(await rgbOf(restored))).toBe(false);
 }
