@@ -5,6 +5,10 @@
  *   full (goal ≤ 0.2).
  * - rebuild_ms: the preview of a version that changed one file of a built React project, ready
  *   after the answer ends (requestBuild → preview-ready), median of N follow-ups (goal ≤ 300 ms).
+ * - select_ms: in Chromium, a click on an element of a React preview (Select on) until its chip is
+ *   in the editor's DOM, median of 10 selections of two elements in turn (goal ≤ 100 ms).
+ * - restore_ms: POST …/versions/1/restore from the editor page until its answer, median of 10
+ *   restores in a chat with two versions (goal ≤ 200 ms).
  * Prints `BENCH {"name":"iteration",…}`.
  */
 import fs from 'node:fs';
@@ -19,7 +23,9 @@ import {
 } from '../src/core/artifact/index.ts';
 import { FRAMEWORKS } from '../src/core/frameworks/index.ts';
 import { nextSnapshot, runDemo } from '../src/server/ai/demo/testing.ts';
+import type { Page } from 'playwright-core';
 import { loadBlankTemplate } from '../src/server/templates/load.ts';
+import { createReactComponent, startPremiumEditor, waitForVersion } from './support/premium-editor.ts';
 import { harness } from './support/preview-harness.ts';
 import { median, round } from './support/stats.ts';
 
@@ -110,6 +116,125 @@ async function rebuildMs(runs: number, work: string): Promise<number> {
   }
 }
 
+type BenchWindow = { __kilnBenchDown?: number; __kilnBenchClick?: number; __kilnBenchChip?: number };
+
+/**
+ * Runs in every frame before its own scripts: the preview's select bridge swallows pointerdown
+ * (stopImmediatePropagation on window, capture), so only a listener registered before it sees
+ * the click begin. Times are `timeOrigin + now()`, a clock the editor and the preview share.
+ */
+function recordPointer(): void {
+  // No named inner functions: tsx would wrap them in a helper the page does not have.
+  const w = window as unknown as BenchWindow;
+  window.addEventListener(
+    'pointerdown',
+    () => (w.__kilnBenchDown = performance.timeOrigin + performance.now()),
+    true,
+  );
+  window.addEventListener(
+    'click',
+    () => (w.__kilnBenchClick = performance.timeOrigin + performance.now()),
+    true,
+  );
+}
+
+/** In the editor: the moment a MutationObserver first sees the selection chip. */
+function watchForChip(): void {
+  const w = window as unknown as BenchWindow;
+  w.__kilnBenchChip = undefined;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[role="status"][aria-label^="Selected element: "]')) return;
+    w.__kilnBenchChip = performance.timeOrigin + performance.now();
+    observer.disconnect();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
+async function selectMs(page: Page, runs: number): Promise<{ ms: number; beforeClickMs: number }> {
+  const frame = page.frameLocator('iframe[title^="Preview of"]').first();
+  // Two elements in turn (the preview build marks them with their source location).
+  const targets = [
+    frame.locator('h1[data-kiln-loc], h2[data-kiln-loc]').first(),
+    frame.locator('p[data-kiln-loc]').first(),
+  ];
+  for (const target of targets) await target.waitFor({ timeout: 180_000 });
+  const select = page.getByRole('button', { name: 'Select', exact: true });
+  const chip = page.getByRole('status', { name: /^Selected element: / });
+  const overlay = frame.locator('[data-kiln-select-overlay]');
+  const times: number[] = [];
+  const beforeClick: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const target = targets[i % targets.length]!;
+    await select.click();
+    await page.getByRole('button', { name: 'Select', exact: true, pressed: true }).waitFor();
+    // Hovering outlines the element once the preview has heard Select is on.
+    await target.hover({ position: { x: 8, y: 8 } });
+    await overlay.waitFor({ state: 'visible' });
+    await page.evaluate(watchForChip);
+    await target.evaluate(() => {
+      const w = window as unknown as BenchWindow;
+      w.__kilnBenchDown = w.__kilnBenchClick = undefined;
+    });
+    await target.click({ position: { x: 8, y: 8 } });
+    await chip.waitFor();
+    const chipAt = await page.evaluate(() => (window as unknown as BenchWindow).__kilnBenchChip);
+    const { down, click } = await target.evaluate(() => {
+      const w = window as unknown as BenchWindow;
+      return { down: w.__kilnBenchDown, click: w.__kilnBenchClick };
+    });
+    if (chipAt === undefined || down === undefined || click === undefined) {
+      throw new Error('select_ms: a selection was not timed');
+    }
+    times.push(chipAt - down);
+    beforeClick.push(click - down);
+    await page.getByRole('button', { name: 'Remove the selected element' }).click();
+    await chip.waitFor({ state: 'detached' });
+  }
+  return { ms: median(times), beforeClickMs: median(beforeClick) };
+}
+
+async function restoreMs(page: Page, chat: { id: string; slug: string }, runs: number): Promise<number> {
+  const prompt = page.getByRole('textbox', { name: 'Ask Kiln to change the component' });
+  await prompt.fill('make it dark');
+  await prompt.press('Enter');
+  await waitForVersion(page, 2);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const restored = await page.evaluate(async (chatId) => {
+      const start = performance.now();
+      const response = await fetch(`/api/chats/${encodeURIComponent(chatId)}/versions/1/restore`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const body = (await response.json()) as { version?: number };
+      return { ms: performance.now() - start, status: response.status, version: body.version };
+    }, chat.id);
+    if (restored.status !== 201 || restored.version !== i + 3) {
+      throw new Error(`restore_ms: restore answered ${restored.status} (version ${restored.version})`);
+    }
+    times.push(restored.ms);
+    // The next restore once the editor shows this one, as after 'Restore this version'.
+    await page.goto(`/components/${chat.slug}?v=${restored.version}`);
+    await waitForVersion(page, restored.version);
+  }
+  return median(times);
+}
+
+/** select_ms and restore_ms, in Chromium on Kiln with the demo model. */
+async function editorTimes(work: string, runs: number) {
+  const editor = await startPremiumEditor(path.join(work, 'editor'));
+  try {
+    await editor.page.context().addInitScript(recordPointer);
+    const chat = await createReactComponent(editor.page, 'a landing page');
+    const select = await selectMs(editor.page, runs);
+    const restore = await restoreMs(editor.page, chat, runs);
+    return { select, restore };
+  } finally {
+    await editor.close();
+  }
+}
+
 export default async function run(args: string[]): Promise<void> {
   const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
   const runs = Number(option('runs') ?? 5);
@@ -122,8 +247,24 @@ export default async function run(args: string[]): Promise<void> {
     );
     const rebuild = round(await rebuildMs(runs, work), 0);
     console.log(`rebuild_ms ${rebuild} (one file changed in a built React project; goal ≤ 300)`);
+    const editor = await editorTimes(work, 10);
+    const select = round(editor.select.ms, 0);
     console.log(
-      `BENCH ${JSON.stringify({ name: 'iteration', edit_output_ratio: ratio, rebuild_ms: rebuild })}`,
+      `select_ms ${select} (pointerdown in a React preview → chip in the editor, median of 10; ` +
+        `${round(editor.select.beforeClickMs, 0)} of them before the click event; goal ≤ 100)`,
+    );
+    const restore = round(editor.restore, 0);
+    console.log(
+      `restore_ms ${restore} (POST restore of version 1 from the editor, median of 10; goal ≤ 200)`,
+    );
+    console.log(
+      `BENCH ${JSON.stringify({
+        name: 'iteration',
+        edit_output_ratio: ratio,
+        select_ms: select,
+        restore_ms: restore,
+        rebuild_ms: rebuild,
+      })}`,
     );
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

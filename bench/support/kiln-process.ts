@@ -18,10 +18,15 @@ export interface KilnProcess {
 
 export async function startKilnProcess(
   env: Record<string, string>,
-  options: { dataDir?: string; keepData?: boolean } = {},
+  options: { dataDir?: string; keepData?: boolean; previews?: boolean } = {},
 ): Promise<KilnProcess> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-'));
   const port = 3600 + Math.floor(Math.random() * 300);
+  // Previews build in this process, as with npm start; closing Kiln stops their servers.
+  const previews = options.previews
+    ? `kiln.services.preview.start();
+       process.on('SIGTERM', () => kiln.close().finally(() => process.exit(0)));`
+    : '';
   const child = spawn(
     process.execPath,
     [
@@ -32,7 +37,8 @@ export async function startKilnProcess(
        const { createKiln } = await import('./src/server/main.ts');
        const { serve } = await import('@hono/node-server');
        const kiln = await createKiln(parseConfig(process.env));
-       serve({ fetch: kiln.app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });`,
+       serve({ fetch: kiln.app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
+       ${previews}`,
     ],
     {
       cwd: REPO_ROOT,
