@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { validateInstructions } from '../../core/instructions/index.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import type { Services } from '../http/context.ts';
 import { apiError, ServiceError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { AppEnv } from '../http/viewer.ts';
@@ -23,7 +22,7 @@ export async function readDefaultInstructions(db: Database, userId: string): Pro
  * GET and PUT /api/me/instructions: the signed-in user's default instructions, copied into the
  * KILN.md of each new chat's first version (docs/decisions/0045).
  */
-export function defaultInstructionsRoutes(services: Services) {
+export function defaultInstructionsRoutes(services: { db: Database }) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const { user } = c.var.viewer;
