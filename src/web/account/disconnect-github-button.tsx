@@ -1,15 +1,6 @@
 import { Unplug } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useDisconnectCodeHost } from '../lib/codehost-queries.ts';
@@ -18,8 +9,8 @@ import { useDisconnectCodeHost } from '../lib/codehost-queries.ts';
 export function DisconnectGithubButton({ userId, username }: { userId: string; username: string | null }) {
   const disconnect = useDisconnectCodeHost(userId);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -29,29 +20,21 @@ export function DisconnectGithubButton({ userId, username }: { userId: string; u
           {disconnect.isPending ? <Spinner /> : <Unplug aria-hidden="true" />}
           {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Disconnect GitHub?</AlertDialogTitle>
-        <AlertDialogDescription>
+      }
+      title="Disconnect GitHub?"
+      description={
+        <>
           Kiln deletes its access to {username ? `the GitHub account ${username}` : 'your GitHub account'}.
           Your repositories stay on GitHub; connect again to sync them.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            onClick={() =>
-              disconnect.mutate(undefined, {
-                onSuccess: () => toast.success('GitHub disconnected'),
-                onError: (error) =>
-                  toast.error('Could not disconnect GitHub', { description: error.message }),
-              })
-            }
-          >
-            Disconnect
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      confirmLabel="Disconnect"
+      onConfirm={() =>
+        disconnect.mutate(undefined, {
+          onSuccess: () => toast.success('GitHub disconnected'),
+          onError: (error) => toast.error('Could not disconnect GitHub', { description: error.message }),
+        })
+      }
+    />
   );
 }

@@ -1,15 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useRemoveIntegration, type Integration } from './queries.ts';
@@ -24,8 +15,8 @@ export function RemoveIntegrationButton({
 }) {
   const remove = useRemoveIntegration(userId);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -36,29 +27,21 @@ export function RemoveIntegrationButton({
           {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
           <span className="max-sm:sr-only">Remove</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Remove {integration.name}?</AlertDialogTitle>
-        <AlertDialogDescription>
+      }
+      title={`Remove ${integration.name}?`}
+      description={
+        <>
           Kiln deletes the stored keys. Components that use this integration stop getting its backend code;
           your {integration.providerLabel} account itself is not touched.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            onClick={() =>
-              remove.mutate(integration.id, {
-                onSuccess: () => toast.success('Integration removed', { description: integration.name }),
-                onError: (error) =>
-                  toast.error('Could not remove the integration', { description: error.message }),
-              })
-            }
-          >
-            Remove
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      confirmLabel="Remove"
+      onConfirm={() =>
+        remove.mutate(integration.id, {
+          onSuccess: () => toast.success('Integration removed', { description: integration.name }),
+          onError: (error) => toast.error('Could not remove the integration', { description: error.message }),
+        })
+      }
+    />
   );
 }

@@ -1,15 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useDeleteVersion } from '../../data/use-chat-mutations.ts';
@@ -25,43 +16,34 @@ export function DeleteVersionButton({ messageId, version }: { messageId: string;
   const { slug, permissions, selectVersion } = useEditor();
   const remove = useDeleteVersion(slug);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" className="self-start text-muted-foreground hover:text-destructive">
           <Trash2 aria-hidden="true" /> Delete Version
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete version #{version}?</AlertDialogTitle>
-        <AlertDialogDescription>Are you sure you want to delete this version?</AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            onClick={() => {
-              if (!permissions.deleteVersion) {
-                toast.error(PREMIUM_TOAST.title, { description: PREMIUM_TOAST.description });
-                return;
-              }
-              remove.mutate(messageId, {
-                onSuccess: ({ selectedVersion }) => {
-                  toast.success(`Version #${version} deleted`);
-                  if (selectedVersion !== null) selectVersion(selectedVersion);
-                },
-                onError: (error) => {
-                  if (error instanceof ApiError && error.status === 402) {
-                    toast.error(PREMIUM_TOAST.title, { description: PREMIUM_TOAST.description });
-                  } else {
-                    toast.error('Could not delete the version', { description: error.message });
-                  }
-                },
-              });
-            }}
-          >
-            Delete Version
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete version #${version}?`}
+      description="Are you sure you want to delete this version?"
+      confirmLabel="Delete Version"
+      onConfirm={() => {
+        if (!permissions.deleteVersion) {
+          toast.error(PREMIUM_TOAST.title, { description: PREMIUM_TOAST.description });
+          return;
+        }
+        remove.mutate(messageId, {
+          onSuccess: ({ selectedVersion }) => {
+            toast.success(`Version #${version} deleted`);
+            if (selectedVersion !== null) selectVersion(selectedVersion);
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 402) {
+              toast.error(PREMIUM_TOAST.title, { description: PREMIUM_TOAST.description });
+            } else {
+              toast.error('Could not delete the version', { description: error.message });
+            }
+          },
+        });
+      }}
+    />
   );
 }

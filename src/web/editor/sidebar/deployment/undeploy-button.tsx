@@ -1,15 +1,6 @@
 import { CloudOff } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUndeploy } from '../../data/use-deployment-mutations.ts';
@@ -24,8 +15,8 @@ export function UndeployButton({ disabled }: { disabled: boolean }) {
   const { slug, chatId } = useEditor();
   const undeploy = useUndeploy(slug, chatId);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="lg"
@@ -36,31 +27,24 @@ export function UndeployButton({ disabled }: { disabled: boolean }) {
           {undeploy.isPending ? <Spinner /> : <CloudOff aria-hidden="true" />}
           {undeploy.isPending ? 'Undeploying...' : 'Undeploy Application'}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Undeploy Application</AlertDialogTitle>
-        <AlertDialogDescription>
+      }
+      title="Undeploy Application"
+      description={
+        <>
           The application goes offline and its subdomain becomes free for others to take. You can deploy it
           again at any time.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            onClick={() =>
-              undeploy.mutate(undefined, {
-                onSuccess: () => toast.success('Application undeployed'),
-                onError: (error) => {
-                  const { title, description } = deploymentFailureToast('undeploy', error);
-                  toast.error(title, { description });
-                },
-              })
-            }
-          >
-            Undeploy
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      confirmLabel="Undeploy"
+      onConfirm={() =>
+        undeploy.mutate(undefined, {
+          onSuccess: () => toast.success('Application undeployed'),
+          onError: (error) => {
+            const { title, description } = deploymentFailureToast('undeploy', error);
+            toast.error(title, { description });
+          },
+        })
+      }
+    />
   );
 }

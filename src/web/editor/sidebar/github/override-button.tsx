@@ -1,14 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -36,8 +27,8 @@ export function OverrideButton({
   className,
 }: OverrideButtonProps) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           className={cn(
@@ -51,22 +42,18 @@ export function OverrideButton({
           {isPending ? <Spinner /> : <TriangleAlert aria-hidden="true" />}
           {isPending ? 'Overriding...' : 'Override GitHub'}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Override GitHub?</AlertDialogTitle>
-        <AlertDialogDescription>
+      }
+      title="Override GitHub?"
+      description={
+        <>
           Version #{version} will be force pushed to{' '}
           <span className="font-medium text-foreground">{repo.fullName}</span> and replace its{' '}
           {repo.defaultBranch ? <span className="font-mono">{repo.defaultBranch}</span> : 'default'} branch.
           Commits made on GitHub that are not in Kiln will be lost. This cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={onConfirm}>
-            Override GitHub
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      confirmLabel="Override GitHub"
+      onConfirm={onConfirm}
+    />
   );
 }

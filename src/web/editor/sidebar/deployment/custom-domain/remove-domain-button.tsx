@@ -1,15 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { useRemoveCustomDomain } from '../../../data/use-custom-domain-mutations.ts';
@@ -21,8 +12,8 @@ export function RemoveDomainButton({ id, domain }: { id: string; domain: string 
   const { slug, chatId } = useEditor();
   const remove = useRemoveCustomDomain(slug, chatId);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -33,27 +24,18 @@ export function RemoveDomainButton({ id, domain }: { id: string; domain: string 
           {remove.isPending ? <Spinner /> : <Trash2 aria-hidden="true" />}
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Remove Custom Domain</AlertDialogTitle>
-        <AlertDialogDescription>
-          Your application will no longer be accessible at this domain. This action cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            destructive
-            onClick={() =>
-              remove.mutate(id, {
-                onSuccess: () => toast.success(DOMAIN_REMOVED.title),
-                onError: (error) => toast.error('Failed to remove domain', { description: error.message }),
-              })
-            }
-          >
-            Remove Domain
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Remove Custom Domain"
+      description={
+        <>Your application will no longer be accessible at this domain. This action cannot be undone.</>
+      }
+      confirmLabel="Remove Domain"
+      onConfirm={() =>
+        remove.mutate(id, {
+          onSuccess: () => toast.success(DOMAIN_REMOVED.title),
+          onError: (error) => toast.error('Failed to remove domain', { description: error.message }),
+        })
+      }
+    />
   );
 }
