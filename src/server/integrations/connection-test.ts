@@ -54,12 +54,13 @@ async function testPostgres(
 
 /** Supabase answers its REST root only with a valid API key. */
 async function testSupabaseRest(
+  label: string,
   projectUrl: string,
   anonKey: string,
   policy: EndpointPolicy,
 ): Promise<ConnectionTestResult> {
   const url = `${projectUrl.replace(/\/+$/, '')}/rest/v1/`;
-  const dispatcher = new Agent({ connect: { lookup: checkedLookup('Project URL', policy) } });
+  const dispatcher = new Agent({ connect: { lookup: checkedLookup(label, policy) } });
   try {
     const response = await fetch(url, {
       headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
@@ -80,10 +81,11 @@ async function testSupabaseRest(
 }
 
 async function testS3(
+  label: string,
   values: Record<string, unknown>,
   policy: EndpointPolicy,
 ): Promise<ConnectionTestResult> {
-  const lookup = checkedLookup('Endpoint', policy);
+  const lookup = checkedLookup(label, policy);
   const client = new S3Client({
     endpoint: String(values.endpoint),
     region: String(values.region),
@@ -112,6 +114,7 @@ async function testS3(
 }
 
 async function testSmtp(
+  label: string,
   values: Record<string, unknown>,
   policy: EndpointPolicy,
 ): Promise<ConnectionTestResult> {
@@ -119,7 +122,7 @@ async function testSmtp(
   const host = String(values.host);
   let address: string;
   try {
-    [address = host] = await checkedAddresses('Host', host, policy);
+    [address = host] = await checkedAddresses(label, host, policy);
   } catch (error) {
     return { ok: false, message: reason(error) };
   }
@@ -161,19 +164,26 @@ export async function testConnection(
   values: Record<string, unknown>,
   policy: EndpointPolicy,
 ): Promise<ConnectionTestResult> {
+  // Refusals name the field as the form does (the label the save-time check uses too).
+  const labelOf = (name: string) => provider.fields.find((field) => field.name === name)?.label ?? name;
   switch (provider.id) {
     case 'postgres':
-      return testPostgres('Connection string', String(values.connectionString), policy);
+      return testPostgres(labelOf('connectionString'), String(values.connectionString), policy);
     case 'supabase': {
-      const database = await testPostgres('Database connection string', String(values.databaseUrl), policy);
+      const database = await testPostgres(labelOf('databaseUrl'), String(values.databaseUrl), policy);
       if (!database.ok) return database;
-      const rest = await testSupabaseRest(String(values.projectUrl), String(values.anonKey), policy);
+      const rest = await testSupabaseRest(
+        labelOf('projectUrl'),
+        String(values.projectUrl),
+        String(values.anonKey),
+        policy,
+      );
       return rest.ok ? { ok: true, message: `${database.message} ${rest.message}` } : rest;
     }
     case 's3':
-      return testS3(values, policy);
+      return testS3(labelOf('endpoint'), values, policy);
     case 'smtp':
-      return testSmtp(values, policy);
+      return testSmtp(labelOf('host'), values, policy);
     default:
       return {
         ok: true,
