@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   applyStoredBuildState,
   buildProgressLabel,
+  changeShownBuildState,
   initialBuildState,
   reduceBuildEvent,
+  shownBuildState,
 } from './build-state.ts';
 
 const base = initialBuildState('c1', 2, { isBuilt: false, finishReason: 'stop', previewUrl: null });
@@ -127,5 +129,57 @@ describe('the stored build state read when a version is opened', () => {
     const cut = initialBuildState('c', 2, { isBuilt: false, finishReason: 'length', previewUrl: null });
     expect(applyStoredBuildState(cut, { status: 'error', url: 'x' }).status).toBe('token-limit');
     expect(applyStoredBuildState(base(), { status: 'idle', url: 'x' })).toEqual(base());
+  });
+});
+
+describe('the build state kept for the version on screen', () => {
+  const v1 = initialBuildState('c1', 1, {
+    isBuilt: true,
+    finishReason: 'stop',
+    previewUrl: 'http://c1-1.preview/',
+  });
+  const kept = { key: 'c1:1', state: v1 };
+  const v2 = initialBuildState('c1', 2, {
+    isBuilt: false,
+    finishReason: 'stop',
+    previewUrl: 'http://c1-2.preview/',
+  });
+
+  it("never shows another version's state (nor its address) once version 2 is on screen", () => {
+    expect(shownBuildState(kept, 'c1:1', v2)).toBe(v1);
+    const shown = shownBuildState(kept, 'c1:2', v2);
+    expect(shown.version).toBe(2);
+    expect(shown.url).toBeNull();
+    expect(shown.status).toBe('waiting');
+  });
+
+  it("applies version 2's events to version 2's state even while version 1's is still kept", () => {
+    const ready = changeShownBuildState(kept, 'c1:2', v2, (state) =>
+      reduceBuildEvent(
+        state,
+        {
+          type: 'preview-ready',
+          chatId: 'c1',
+          version: 2,
+          previewId: 'c1-2',
+          url: 'http://c1-2.preview/',
+          timestamp: 1,
+        },
+        5,
+      ),
+    );
+    expect(ready.key).toBe('c1:2');
+    expect(shownBuildState(ready, 'c1:2', v2)).toMatchObject({
+      version: 2,
+      status: 'ready',
+      url: 'http://c1-2.preview/',
+    });
+  });
+
+  it('keeps the same value when a change leaves the state as it was', () => {
+    const same = changeShownBuildState(kept, 'c1:1', v2, (state) =>
+      reduceBuildEvent(state, { type: 'build-status', chatId: 'c1', version: 3, status: 'error' }, 1),
+    );
+    expect(same).toBe(kept);
   });
 });

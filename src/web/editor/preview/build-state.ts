@@ -44,6 +44,37 @@ export function initialBuildState(
   };
 }
 
+/**
+ * The build state kept for one version on screen, named by `key` (chat, version and what the
+ * chat read says of it). Kept and key in one value so they cannot part: a state kept for another
+ * version is never shown (its address would show the wrong version), the fresh one is.
+ */
+export interface KeptBuildState {
+  key: string;
+  state: PreviewBuildState;
+}
+
+/** What is shown for `key`: the state kept for it, else `fresh` (the version's initial state). */
+export function shownBuildState(
+  kept: KeptBuildState,
+  key: string,
+  fresh: PreviewBuildState,
+): PreviewBuildState {
+  return kept.key === key ? kept.state : fresh;
+}
+
+/** Applies `change` to what is shown for `key`, and keeps the result for that key. */
+export function changeShownBuildState(
+  kept: KeptBuildState,
+  key: string,
+  fresh: PreviewBuildState,
+  change: (state: PreviewBuildState) => PreviewBuildState,
+): KeptBuildState {
+  const shown = shownBuildState(kept, key, fresh);
+  const next = change(shown);
+  return kept.key === key && next === shown ? kept : { key, state: next };
+}
+
 /** Applies one realtime event to the build state of the version on screen. */
 export function reduceBuildEvent(
   state: PreviewBuildState,

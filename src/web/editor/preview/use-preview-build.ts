@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '../../lib/api.ts';
 import type { RealtimeEvent } from '../../../server/realtime/events.ts';
 import {
   applyStoredBuildState,
+  changeShownBuildState,
   initialBuildState,
   reduceBuildEvent,
+  shownBuildState,
+  type KeptBuildState,
   type PreviewBuildState,
   type StoredBuildState,
 } from './build-state.ts';
@@ -26,7 +29,11 @@ interface Input {
  * follows the realtime events the page passes to `onEvent`.
  */
 export function usePreviewBuild({ chatId, version, isHtml, isBuilt, finishReason, isPrivate }: Input) {
-  const make = useCallback(
+  // A version's state starts afresh when the version on screen changes, or what the chat read
+  // says of it (spec §4); it is derived, not reset during render, so a render that shows version
+  // 2 can never show the state (and address) kept for version 1.
+  const key = JSON.stringify([chatId, version, isHtml, isBuilt, finishReason, isPrivate]);
+  const fresh = useMemo(
     () =>
       initialBuildState(chatId, version, {
         isBuilt: isHtml || isBuilt,
@@ -36,22 +43,20 @@ export function usePreviewBuild({ chatId, version, isHtml, isBuilt, finishReason
       }),
     [chatId, version, isHtml, isBuilt, finishReason, isPrivate],
   );
-  const [state, setState] = useState<PreviewBuildState>(make);
+  const [kept, setKept] = useState<KeptBuildState>(() => ({ key, state: fresh }));
+  const build = shownBuildState(kept, key, fresh);
 
-  // Reset during render when the version on screen changed (or its stored state did).
-  const [key, setKey] = useState({ chatId, version, isBuilt, finishReason, isPrivate });
-  if (
-    key.chatId !== chatId ||
-    key.version !== version ||
-    key.finishReason !== finishReason ||
-    key.isPrivate !== isPrivate ||
-    (isBuilt && !key.isBuilt)
-  ) {
-    setKey({ chatId, version, isBuilt, finishReason, isPrivate });
-    setState(make());
-  }
+  // Events and answers change what is on screen now (committed), whenever they arrive.
+  const shown = useRef({ key, fresh });
+  useLayoutEffect(() => {
+    shown.current = { key, fresh };
+  }, [key, fresh]);
+  const change = useCallback((update: (state: PreviewBuildState) => PreviewBuildState) => {
+    setKept((current) => changeShownBuildState(current, shown.current.key, shown.current.fresh, update));
+  }, []);
 
-  // Once the answer has ended, ask the server where its build stands (the events may be past)
+  // Once the answer has ended, ask the server where its build stands (the events may be past;
+  // again for each fresh state)
   // and, for a private chat, for the address with this viewer's token. A public HTML version
   // needs neither: it is ready, at its preview host.
   const hasEnded = finishReason !== null;
@@ -61,7 +66,7 @@ export function usePreviewBuild({ chatId, version, isHtml, isBuilt, finishReason
     apiFetch<StoredBuildState>(`/api/chats/${chatId}/preview/${version}`)
       .then((stored) => {
         if (!isCurrent) return;
-        setState((current) =>
+        change((current) =>
           current.chatId === chatId && current.version === version
             ? applyStoredBuildState(current, stored)
             : current,
@@ -71,13 +76,15 @@ export function usePreviewBuild({ chatId, version, isHtml, isBuilt, finishReason
     return () => {
       isCurrent = false;
     };
-  }, [chatId, version, isHtml, isPrivate, hasEnded]);
+  }, [chatId, version, isHtml, isPrivate, hasEnded, change, key]);
 
-  const onEvent = useCallback((event: RealtimeEvent) => {
-    setState((current) => reduceBuildEvent(current, event, Date.now()));
-  }, []);
-  const reload = useCallback(() => {
-    setState((current) => ({ ...current, reloadCount: current.reloadCount + 1 }));
-  }, []);
-  return { build: state, onEvent, reload };
+  const onEvent = useCallback(
+    (event: RealtimeEvent) => change((current) => reduceBuildEvent(current, event, Date.now())),
+    [change],
+  );
+  const reload = useCallback(
+    () => change((current) => ({ ...current, reloadCount: current.reloadCount + 1 })),
+    [change],
+  );
+  return { build, onEvent, reload };
 }
