@@ -167,7 +167,42 @@ export const marketplaceListings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     isActive: boolean('is_active').notNull().default(true),
+    /** The listed version: what a buyer's copy holds (the latest when listed). */
+    version: integer('version').notNull().default(1),
+    /** Price in US cents. */
+    priceCents: integer('price_cents').notNull().default(100),
+    description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('marketplace_listings_chat_seller_active_idx').on(t.chatId, t.sellerId, t.isActive)],
+);
+
+/** A bought listing: the buyer's own private copy of the listed version (a remix they own). */
+export const marketplacePurchases = pgTable(
+  'marketplace_purchases',
+  {
+    id: text('id').primaryKey(),
+    listingId: text('listing_id')
+      .notNull()
+      .references(() => marketplaceListings.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The buyer's copy (null once they delete it; the sale stays on record). */
+    copyChatId: text('copy_chat_id').references(() => chats.id, { onDelete: 'set null' }),
+    version: integer('version').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** One copy per Checkout session, however often the webhook comes. */
+    checkoutSessionId: text('checkout_session_id').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('marketplace_purchases_seller_idx').on(t.sellerId),
+    index('marketplace_purchases_buyer_idx').on(t.buyerId),
+  ],
 );
