@@ -1,22 +1,26 @@
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { LogOut, UserRound } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar.tsx';
-import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useMe } from '../auth/use-me.ts';
 import { useSession } from '../auth/use-session.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
+import { useBilling } from '../billing/use-billing.ts';
+import { useCheckoutReturn } from '../billing/use-checkout-return.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { ConnectionsCard } from './connections-card.tsx';
 import { CostCard } from './cost-card.tsx';
 import { DefaultInstructionsCard } from './default-instructions-card.tsx';
 import { ExtraVersionsCard } from './extra-versions-card.tsx';
-import { PlanSummary } from './plan-summary.tsx';
+import { PlanStatusCard } from './plan-status-card.tsx';
 import { UsageCard } from './usage-card.tsx';
 
-/** /account: who is signed in, the plan and its usage, extra versions (?buy_extra=true) and connections. */
+/**
+ * /account: who is signed in, the plan (its Stripe subscription and portal) and its usage, extra
+ * versions (?buy_extra=true) and connections; Stripe Checkout comes back here (?checkout=…).
+ */
 export default function AccountPage() {
   useDocumentTitle('Account');
   const { user, isPending } = useSession();
@@ -25,6 +29,8 @@ export default function AccountPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const isBuyingExtra = searchParams.get('buy_extra') === 'true';
+  const billing = useBilling();
+  const checkoutReturn = useCheckoutReturn(user?.id ?? null);
 
   if (isPending) {
     return (
@@ -72,35 +78,21 @@ export default function AccountPage() {
             </div>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <div className="flex items-center gap-2">
-              <CardTitle>Plan</CardTitle>
-              {me.data ? (
-                <Badge variant={me.data.isPremium ? 'brand' : 'neutral'}>{me.data.plan.name}</Badge>
-              ) : null}
-            </div>
-            <CardDescription>What your plan includes.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {me.data ? (
-              <PlanSummary plan={me.data.plan} />
-            ) : me.isError ? (
-              <p className="text-sm text-destructive">Your plan could not be loaded: {me.error.message}</p>
-            ) : (
-              <Skeleton className="h-16" />
-            )}
-            {me.data && !me.data.isPremium ? (
-              <Button asChild className="mt-5">
-                <Link to="/pricing">Upgrade to Premium</Link>
-              </Button>
-            ) : null}
-          </CardContent>
-        </Card>
+        <PlanStatusCard
+          me={me.data}
+          error={me.error}
+          isConfirmingPayment={checkoutReturn.confirming === 'subscription'}
+        />
         {me.data?.quota ? <UsageCard quota={me.data.quota} isPremium={me.data.isPremium} /> : null}
         <CostCard userId={user.id} />
         <DefaultInstructionsCard userId={user.id} />
-        <ExtraVersionsCard isOpen={isBuyingExtra} />
+        <ExtraVersionsCard
+          isOpen={isBuyingExtra}
+          billing={billing.data}
+          isBillingOff={billing.data?.enabled === false || billing.isError}
+          credits={me.data?.quota?.credits ?? 0}
+          isConfirmingPayment={checkoutReturn.confirming === 'extra_versions'}
+        />
         <ConnectionsCard />
       </div>
     </div>

@@ -1,20 +1,38 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Terminal } from 'lucide-react';
-import { EXTRA_VERSION_PRICE_CENTS, PLANS } from '../../core/plans/index.ts';
+import { PlusCircle } from 'lucide-react';
+import { PLANS } from '../../core/plans/index.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useSession } from '../auth/use-session.ts';
 import { Button } from '../components/ui/button.tsx';
+import { SegmentedControl } from '../components/ui/segmented-control.tsx';
+import { formatPrice, yearlySaving } from '../billing/format-price.ts';
+import { useBilling, type BillingInterval } from '../billing/use-billing.ts';
+import { useCheckoutCanceledNotice } from '../billing/use-checkout-canceled-notice.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { PlanCard } from './plan-card.tsx';
+import { PremiumPrice } from './premium-price.tsx';
+import { SelfHostedUpgrade } from './self-hosted-upgrade.tsx';
+import { UpgradeButton } from './upgrade-button.tsx';
 
-const extraPrice = `$${(EXTRA_VERSION_PRICE_CENTS / 100).toFixed(0)}`;
-
-/** /pricing: Free and Premium with the real limits of the plan catalogue. */
+/**
+ * /pricing: Free and Premium with the real limits of the plan catalogue. With Stripe keys
+ * Premium is bought through Stripe Checkout, monthly or yearly; without them the page says how
+ * the administrator grants it.
+ */
 export default function PricingPage() {
   useDocumentTitle('Pricing');
+  useCheckoutCanceledNotice();
   const { user } = useSession();
   const me = useMe();
+  const billing = useBilling();
+  const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const isPremium = me.data?.isPremium ?? false;
+  // A server without the billing routes (or failing to answer) is treated as one without Stripe.
+  const isBillingOn = billing.data?.enabled === true;
+  const isBillingOff = billing.data?.enabled === false || billing.isError;
+  const saving = billing.data ? yearlySaving(billing.data.prices.month, billing.data.prices.year) : null;
+  const hasBothIntervals = Boolean(billing.data?.prices.month && billing.data.prices.year);
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-14 sm:px-6 sm:py-20">
@@ -28,6 +46,20 @@ export default function PricingPage() {
           unlocks private components, remixes, image uploads and the publishing features.
         </p>
       </div>
+
+      {isBillingOn && hasBothIntervals ? (
+        <div className="mt-10 flex justify-center">
+          <SegmentedControl
+            label="Billing interval"
+            value={interval}
+            onChange={setBillingInterval}
+            options={[
+              { value: 'month', label: 'Monthly' },
+              { value: 'year', label: saving ? `Yearly (save ${saving.percent}%)` : 'Yearly' },
+            ]}
+          />
+        </div>
+      ) : null}
 
       <div className="mt-12 grid gap-6 md:grid-cols-2">
         <PlanCard
@@ -54,57 +86,57 @@ export default function PricingPage() {
         />
         <PlanCard
           plan={PLANS.premium}
-          price={<span className="text-base font-medium">Granted by your Kiln administrator</span>}
+          price={
+            isBillingOff ? (
+              <span className="text-base font-medium">Granted by your Kiln administrator</span>
+            ) : (
+              <PremiumPrice billing={billing.data} interval={interval} />
+            )
+          }
           tagline="For people who ship components and apps every week."
           isHighlighted
           isCurrent={isPremium}
           action={
-            isPremium ? (
-              <Button asChild className="w-full">
-                <Link to="/account">Go to My Account</Link>
-              </Button>
+            isBillingOff ? (
+              isPremium ? (
+                <Button asChild className="w-full">
+                  <Link to="/account">Go to My Account</Link>
+                </Button>
+              ) : (
+                <Button asChild className="w-full">
+                  <a href="#upgrade">Upgrade to Premium</a>
+                </Button>
+              )
             ) : (
-              <Button asChild className="w-full">
-                <a href="#upgrade">Upgrade to Premium</a>
-              </Button>
+              <UpgradeButton
+                isSignedIn={Boolean(user)}
+                isPremium={isPremium}
+                interval={interval}
+                isAvailable={Boolean(billing.data?.prices[interval])}
+              />
             )
           }
         />
       </div>
 
-      <section
-        id="upgrade"
-        aria-labelledby="upgrade-title"
-        className="mt-12 scroll-mt-20 rounded-2xl border bg-surface p-6 sm:p-8"
-      >
-        <div className="flex items-start gap-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl border bg-background">
-            <Terminal aria-hidden="true" className="size-5 text-muted-foreground" />
+      {isBillingOff ? <SelfHostedUpgrade email={me.data?.user?.email ?? null} /> : null}
+      {isBillingOn && billing.data ? (
+        <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+          <PlusCircle aria-hidden="true" className="size-4 shrink-0 text-brand" />
+          <span>
+            Out of versions? Extra versions cost{' '}
+            {formatPrice({ amountCents: billing.data.extraVersionPriceCents, currency: 'usd' })} each and
+            never expire —{' '}
+            <Link
+              to="/account?buy_extra=true"
+              className="font-medium text-foreground underline underline-offset-2"
+            >
+              buy them on your account
+            </Link>
+            .
           </span>
-          <div className="min-w-0">
-            <h2 id="upgrade-title" className="font-semibold tracking-tight">
-              How to upgrade on this server
-            </h2>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Online payment is not switched on here yet. An administrator of this Kiln server grants Premium
-              with the admin command line:
-            </p>
-            <pre className="mt-3 overflow-x-auto rounded-lg border bg-background px-3 py-2 font-mono text-[13px]">
-              npm run kiln -- plan grant {me.data?.user?.email ?? 'you@example.com'} premium
-            </pre>
-            <p className="mt-3 text-sm text-muted-foreground">
-              Extra versions cost {extraPrice} each once your monthly versions run out —{' '}
-              <Link
-                to="/account?buy_extra=true"
-                className="font-medium text-foreground underline underline-offset-2"
-              >
-                see your account
-              </Link>
-              .
-            </p>
-          </div>
-        </div>
-      </section>
+        </p>
+      ) : null}
     </div>
   );
 }
