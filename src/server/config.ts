@@ -96,6 +96,15 @@ const schema = z.object({
 
   /** Let integrations reach loopback/private addresses (self-hosting on a private network; tests). */
   KILN_ALLOW_PRIVATE_INTEGRATIONS: z.enum(['true', 'false']).default('false'),
+  /** Billing (issue 18): Stripe is on when both the secret key and the webhook secret are set. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** A Stripe-compatible API address instead of api.stripe.com (tests, stripe-mock). */
+  STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  STRIPE_PRICE_MONTHLY: optionalString,
+  STRIPE_PRICE_YEARLY: optionalString,
+  KILN_PREMIUM_MONTHLY_USD: z.coerce.number().positive().max(100_000).default(20),
+  KILN_PREMIUM_YEARLY_USD: z.coerce.number().positive().max(1_000_000).default(200),
 });
 
 export interface Config {
@@ -120,6 +129,8 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** Integrations (issue 16): whether their endpoints may be private or loopback addresses. */
   integrations: { allowPrivateAddresses: boolean };
+  /** Stripe billing (issue 18); undefined without keys (plans are granted with the admin CLI). */
+  stripe: StripeConfig | undefined;
   ai: {
     model: string | undefined;
     openaiApiKey: string | undefined;
@@ -156,6 +167,16 @@ export interface Config {
     tlsProbeCaFile: string | undefined;
     cacheBytes: number;
   };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string | undefined;
+  /** Existing Stripe price ids; without them Kiln finds or makes its own by lookup key. */
+  priceIds: { month: string | undefined; year: string | undefined };
+  /** Premium's price in cents when Kiln makes its own catalogue. */
+  amounts: { month: number; year: number };
 }
 
 export class ConfigError extends Error {}
@@ -197,6 +218,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     role: e.KILN_ROLE,
     integrations: { allowPrivateAddresses: e.KILN_ALLOW_PRIVATE_INTEGRATIONS === 'true' },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+            priceIds: { month: e.STRIPE_PRICE_MONTHLY, year: e.STRIPE_PRICE_YEARLY },
+            amounts: {
+              month: Math.round(e.KILN_PREMIUM_MONTHLY_USD * 100),
+              year: Math.round(e.KILN_PREMIUM_YEARLY_USD * 100),
+            },
+          }
+        : undefined,
     ai: {
       model: e.KILN_MODEL,
       openaiApiKey: e.OPENAI_API_KEY,

@@ -8,6 +8,8 @@ import { GenerationService } from './generation/service.ts';
 import { createModelWorker } from './generation/model-worker.ts';
 import { recoverInterruptedVersions } from './generation/recover.ts';
 import { createInProcessRealtime } from './realtime/in-process.ts';
+import { createPlanChanges } from './billing/plan-changes.ts';
+import { createBillingService } from './billing/stripe/service.ts';
 import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
@@ -106,6 +108,15 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     });
     const codeHost = createCodeHost({ config, db: database.db, secret, blobs, preview, realtime });
     const integrations = createIntegrations({ config, db: database.db, secret });
+    const planChanges = createPlanChanges(realtime, database.db);
+    const billing = config.stripe
+      ? createBillingService({
+          db: database.db,
+          config: config.stripe,
+          publicUrl: config.publicUrl,
+          planChanged: planChanges.announce,
+        })
+      : null;
     const services: Services = {
       config,
       db: database.db,
@@ -129,6 +140,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         chatIntegrations,
         allowPrivateAddresses: config.integrations.allowPrivateAddresses,
       }),
+      billing,
     };
     const app = createHttpApp(services);
     const db = database;
@@ -139,6 +151,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         await generation.close();
         await modelWorker.close();
         await preview.close();
+        planChanges.close();
         await realtime.close();
         await db.close();
         lock?.release();

@@ -214,6 +214,18 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       json: { chatId: chat.chatId, sql: 'select 1', migrationName: 'm.sql', messageId: 'no-such-message' },
       status: 404,
     }),
+    // This server has no Stripe keys: 404 billing-disabled on the app's own page.
+    'POST /api/billing/checkout': async () => ({
+      path: '/api/billing/checkout',
+      json: { interval: 'month' },
+      status: 404,
+    }),
+    'POST /api/billing/portal': async () => ({ path: '/api/billing/portal', json: {}, status: 404 }),
+    'POST /api/billing/extra-versions': async () => ({
+      path: '/api/billing/extra-versions',
+      json: { quantity: 2 },
+      status: 404,
+    }),
     'POST /api/chats/:id/visibility': async () => ({
       path: `/api/chats/${chat.chatId}/visibility`,
       json: { isPublic: false },
@@ -240,6 +252,8 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       // ALL with a wildcard is a middleware (or the API's 404); ALL on a real path is a route.
       .filter((route) => !(route.method === 'ALL' && route.path.endsWith('*')))
       .filter((route) => !route.path.startsWith('/api/auth/'))
+      // Stripe's webhook is called by Stripe, not a page: its signature is its check.
+      .filter((route) => route.path !== '/api/billing/webhook')
       .map((route) => `${route.method} ${route.path}`);
     return [...new Set(routes)].sort();
   }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
 import { usageRoutes } from '../costs/routes.ts';
+import { billingRoutes } from '../billing/routes.ts';
 import { chatInstructionsRoutes } from '../chats/instructions-routes.ts';
 import { defaultInstructionsRoutes } from '../users/default-instructions.ts';
 import { chatRoutes, messageRoutes } from '../chats/routes.ts';
@@ -70,7 +71,8 @@ export function createHttpApp(services: Services) {
     '*',
     stateChangingRequests({
       appOrigins: [appOrigin],
-      exemptPrefixes: ['/api/auth/'],
+      // Stripe's webhook comes from Stripe, signed (billing/routes.ts verifies it on the raw body).
+      exemptPrefixes: ['/api/auth/', '/api/billing/webhook'],
       multipartRoutes: ['POST /api/components'],
     }),
   );
@@ -100,6 +102,7 @@ export function createHttpApp(services: Services) {
     c.req.method === 'POST' && c.req.path === '/api/components' ? next() : jsonLimit(c, next),
   );
   api.use('*', sessionMiddleware(services));
+  api.route('/billing', billingRoutes(services.billing));
   api.route('/me/usage', usageRoutes(services));
   api.route('/me/instructions', defaultInstructionsRoutes(services));
   api.route('/me', meRoutes(services));

@@ -10,6 +10,7 @@ import type { PreviewService } from '../preview/service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { Hosting } from '../hosting/index.ts';
 import type { CodeHost } from '../codehost/index.ts';
+import type { BillingService } from '../billing/stripe/service.ts';
 import type {
   ChatIntegrationService,
   IntegrationService,
@@ -47,4 +48,6 @@ export interface Services {
   runMigration: ReturnType<typeof createMigrationRunner>;
   /** The integrations enabled on each chat, and the public values they give its previews. */
   chatIntegrations: ChatIntegrationService;
+  /** Stripe billing (issue 18); null without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET. */
+  billing: BillingService | null;
 }

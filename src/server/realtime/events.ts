@@ -31,6 +31,11 @@ export type RealtimeEvent =
    * and closes if they may no longer view the chat (realtime/routes.ts).
    */
   | { type: 'visibility'; chatId: string; isPrivate: boolean }
+  /**
+   * A user's plan changed (a Stripe webhook): every process drops what it remembers of it. Sent
+   * on the reserved channel PLANS_CHANNEL, which is no chat's id (billing/plan-changes.ts).
+   */
+  | { type: 'plan-changed'; chatId: string; userId: string }
   /** A generation started or ended (other tabs of the same chat re-attach or refresh). */
   | {
       type: 'generation';

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { findActiveSubscription } from '../billing/active-subscription.ts';
 import { readQuota } from '../generation/quota.ts';
 import type { Services } from '../http/context.ts';
 import type { AppEnv } from '../http/viewer.ts';
@@ -17,7 +18,12 @@ export function userRoutes(services: Services) {
 export function meRoutes(services: Services) {
   return new Hono<AppEnv>().get('/', async (c) => {
     const { user, plan, isPremium, periodStart } = c.var.viewer;
-    const quota = user ? await readQuota(services.db, { userId: user.id, plan, periodStart }) : null;
+    const [quota, subscription] = user
+      ? await Promise.all([
+          readQuota(services.db, { userId: user.id, plan, periodStart }),
+          findActiveSubscription(services.db, user.id),
+        ])
+      : [null, null];
     return c.json({
       user: user
         ? { id: user.id, fullName: user.name, email: user.email, avatarUrl: user.image ?? null }
@@ -30,6 +36,18 @@ export function meRoutes(services: Services) {
         versionsRemaining: quota.versionsRemaining,
         resetsAt: quota.resetsAt.toISOString(),
         credits: quota.credits,
+      },
+      subscription: subscription && {
+        status: subscription.status,
+        interval:
+          subscription.interval === 'month' || subscription.interval === 'year'
+            ? subscription.interval
+            : null,
+        productName: subscription.productName,
+        currentPeriodStart: subscription.currentPeriodStart.toISOString(),
+        currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        source: subscription.source,
       },
     });
   });

@@ -1,0 +1,2 @@
+export * from './checkout-input.ts';
+export * from './stripe-subscription.ts';

@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import {
+  extraVersionsInput,
+  subscriptionCheckoutInput,
+  type BillingInterval,
+} from '../../core/billing/index.ts';
+import { EXTRA_VERSION_PRICE_CENTS } from '../../core/plans/index.ts';
+import { requireUser } from '../chats/access.ts';
+import { ServiceError } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import type { AppEnv, RequestViewer } from '../http/viewer.ts';
+import { EXTRA_VERSIONS_KIND, type BillingService } from './stripe/service.ts';
+
+const DISABLED = 'Payments are not set up on this Kiln server. Your administrator can grant plans.';
+
+/**
+ * /api/billing: what is for sale (anyone), Checkout and the customer portal (signed in), and
+ * Stripe's webhook (signed by Stripe; exempt from the same-origin rule in http/app.ts).
+ */
+export function billingRoutes(billing: BillingService | null) {
+  const require = (): BillingService => {
+    if (!billing) throw new ServiceError(404, 'billing-disabled', DISABLED);
+    return billing;
+  };
+  const buyer = (viewer: RequestViewer) => {
+    const user = requireUser(viewer);
+    return { id: user.id, email: user.email, name: user.name };
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const prices = billing ? await billing.catalogue().catch(() => null) : null;
+      const price = (interval: BillingInterval) =>
+        prices ? { amountCents: prices[interval].amountCents, currency: prices[interval].currency } : null;
+      return c.json({
+        enabled: billing !== null,
+        prices: { month: price('month'), year: price('year') },
+        extraVersionPriceCents: EXTRA_VERSION_PRICE_CENTS,
+        marketplace: billing !== null,
+      });
+    })
+    .post('/checkout', validate('json', subscriptionCheckoutInput), async (c) => {
+      const service = require();
+      const user = buyer(c.var.viewer);
+      if (c.var.viewer.isPremium) {
+        throw new ServiceError(
+          409,
+          'already-premium',
+          'You already have Premium. Manage it from your account.',
+        );
+      }
+      return c.json(await service.startSubscriptionCheckout(user, c.req.valid('json').interval));
+    })
+    .post('/portal', async (c) => {
+      const service = require();
+      return c.json(await service.openPortal(buyer(c.var.viewer).id));
+    })
+    .post('/extra-versions', validate('json', extraVersionsInput), async (c) => {
+      const service = require();
+      const { quantity } = c.req.valid('json');
+      const checkout = await service.startPaymentCheckout({
+        user: buyer(c.var.viewer),
+        kind: EXTRA_VERSIONS_KIND,
+        name: 'Kiln extra versions',
+        unitAmountCents: EXTRA_VERSION_PRICE_CENTS,
+        quantity,
+        successPath: '/account?checkout=extra_versions',
+        cancelPath: '/account?buy_extra=true',
+      });
+      return c.json(checkout);
+    })
+    .post('/webhook', async (c) => {
+      const service = require();
+      // The signature covers the exact bytes Stripe sent: read them raw, never re-serialized.
+      const raw = await c.req.text();
+      const result = await service.handleWebhook(raw, c.req.header('stripe-signature'));
+      return c.json({ received: true, duplicate: result.duplicate });
+    });
+}

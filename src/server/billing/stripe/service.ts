@@ -1,0 +1,243 @@
+import type Stripe from 'stripe';
+import type { BillingInterval } from '../../../core/billing/index.ts';
+import type { StripeConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { billingEvents, billingPayments } from '../../db/schema/index.ts';
+import { ServiceError } from '../../http/errors.ts';
+import { addVersionCredits } from '../../generation/quota.ts';
+import { loadPremiumCatalogue, type PremiumCatalogue } from './catalogue.ts';
+import { createStripeClient } from './client.ts';
+import { customerFor, findCustomer, type BillingUser } from './customers.ts';
+import { storeSubscription } from './subscription-sync.ts';
+
+/** A one-time Checkout that was paid, as handed to the handler of its kind (once). */
+export interface CompletedPayment {
+  checkoutSessionId: string;
+  userId: string;
+  kind: string;
+  quantity: number;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+export type PaymentHandler = (payment: CompletedPayment, tx: Database) => Promise<void>;
+
+export interface PaymentCheckout {
+  user: BillingUser;
+  kind: string;
+  /** What the buyer sees on the Checkout page. */
+  name: string;
+  unitAmountCents: number;
+  quantity: number;
+  metadata?: Record<string, string>;
+  /** Paths on Kiln's own origin the buyer returns to. */
+  successPath: string;
+  cancelPath: string;
+}
+
+export interface BillingService {
+  catalogue(): Promise<PremiumCatalogue>;
+  startSubscriptionCheckout(user: BillingUser, interval: BillingInterval): Promise<{ url: string }>;
+  startPaymentCheckout(checkout: PaymentCheckout): Promise<{ url: string }>;
+  openPortal(userId: string): Promise<{ url: string }>;
+  /** Verifies and applies one webhook delivery (raw body, Stripe-Signature header). */
+  handleWebhook(rawBody: string, signature: string | undefined): Promise<{ duplicate: boolean }>;
+  onPaymentCompleted(kind: string, handler: PaymentHandler): void;
+}
+
+export interface BillingDeps {
+  db: Database;
+  config: StripeConfig;
+  /** Kiln's public address: Checkout and the portal send people back there. */
+  publicUrl: string;
+  /** Called after a user's plan may have changed (caches in every process drop it). */
+  planChanged: (userId: string) => void;
+  log?: (message: string) => void;
+}
+
+export const EXTRA_VERSIONS_KIND = 'extra_versions';
+
+export function createBillingService(deps: BillingDeps): BillingService {
+  const { db, config, publicUrl } = deps;
+  const log = deps.log ?? console.error;
+  const stripe = createStripeClient(config);
+  const handlers = new Map<string, PaymentHandler>();
+  const back = (path: string) => `${publicUrl}${path}`;
+
+  // Found or made on first use (Stripe may be unreachable at start); a failure is retried next time.
+  let catalogue: Promise<PremiumCatalogue> | undefined;
+  function loadCatalogue(): Promise<PremiumCatalogue> {
+    catalogue ??= loadPremiumCatalogue(stripe, db, config).catch((error: unknown) => {
+      catalogue = undefined;
+      throw error;
+    });
+    return catalogue;
+  }
+
+  async function applyEvent(event: Stripe.Event, tx: Database, changed: Set<string>): Promise<void> {
+    switch (event.type) {
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+      case 'customer.subscription.paused':
+      case 'customer.subscription.resumed': {
+        const outcome = await storeSubscription(tx, event.data.object, event.created);
+        if (outcome.kind === 'stored') changed.add(outcome.userId);
+        if (outcome.kind === 'unknown-user') log(`billing: ${event.id} names no Kiln user; ignored`);
+        return;
+      }
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        await completeCheckout(event.data.object, event.created, tx, changed);
+        return;
+      default:
+        return;
+    }
+  }
+
+  async function completeCheckout(
+    session: Stripe.Checkout.Session,
+    created: number,
+    tx: Database,
+    changed: Set<string>,
+  ) {
+    const userId = session.metadata?.user_id ?? session.client_reference_id;
+    if (!userId) return;
+    if (session.mode === 'subscription') {
+      // The subscription's own events carry its state; this one makes sure it is there at once.
+      const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+      if (!id) return;
+      const subscription = await stripe.subscriptions.retrieve(id);
+      const outcome = await storeSubscription(tx, subscription, created);
+      if (outcome.kind === 'stored') changed.add(outcome.userId);
+      return;
+    }
+    if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
+    const kind = session.metadata?.kind ?? '';
+    const quantity = Number(session.metadata?.quantity ?? '1');
+    const payment: CompletedPayment = {
+      checkoutSessionId: session.id,
+      userId,
+      kind,
+      quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+      amountCents: session.amount_total ?? 0,
+      currency: session.currency ?? 'usd',
+      metadata: { ...(session.metadata ?? {}) },
+    };
+    const [recorded] = await tx
+      .insert(billingPayments)
+      .values({
+        checkoutSessionId: payment.checkoutSessionId,
+        userId,
+        kind,
+        quantity: payment.quantity,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+      })
+      .onConflictDoNothing()
+      .returning({ id: billingPayments.checkoutSessionId });
+    if (!recorded) return; // given already (another event of the same session)
+    const handler = handlers.get(kind);
+    if (!handler) {
+      log(`billing: no handler for a paid '${kind}' checkout ${session.id}`);
+      return;
+    }
+    await handler(payment, tx);
+  }
+
+  handlers.set(EXTRA_VERSIONS_KIND, async (payment, tx) => {
+    await addVersionCredits(tx, payment.userId, payment.quantity);
+  });
+
+  return {
+    catalogue: loadCatalogue,
+
+    async startSubscriptionCheckout(user, interval) {
+      const price = (await loadCatalogue())[interval];
+      const customer = await customerFor(stripe, db, user);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        client_reference_id: user.id,
+        line_items: [{ price: price.id, quantity: 1 }],
+        metadata: { kind: 'subscription', user_id: user.id },
+        subscription_data: { metadata: { user_id: user.id } },
+        success_url: back('/account?checkout=subscription'),
+        cancel_url: back('/pricing?checkout=canceled'),
+      });
+      return { url: requireUrl(session) };
+    },
+
+    async startPaymentCheckout(checkout) {
+      const customer = await customerFor(stripe, db, checkout.user);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer,
+        client_reference_id: checkout.user.id,
+        line_items: [
+          {
+            price_data: {
+              currency: 'usd',
+              unit_amount: checkout.unitAmountCents,
+              product_data: { name: checkout.name },
+            },
+            quantity: checkout.quantity,
+          },
+        ],
+        metadata: {
+          ...checkout.metadata,
+          kind: checkout.kind,
+          user_id: checkout.user.id,
+          quantity: String(checkout.quantity),
+        },
+        success_url: back(checkout.successPath),
+        cancel_url: back(checkout.cancelPath),
+      });
+      return { url: requireUrl(session) };
+    },
+
+    async openPortal(userId) {
+      const customer = await findCustomer(db, userId);
+      if (!customer) {
+        throw new ServiceError(409, 'no-billing-account', 'You have no subscription to manage yet.');
+      }
+      const session = await stripe.billingPortal.sessions.create({ customer, return_url: back('/account') });
+      return { url: session.url };
+    },
+
+    async handleWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+      } catch {
+        throw new ServiceError(400, 'invalid-signature', 'The webhook signature is not valid.');
+      }
+      // One transaction: the event id is stored with what it changed, so a failure leaves it
+      // unstored (Stripe retries) and a redelivery finds it and changes nothing.
+      const changed = new Set<string>();
+      const outcome = await db.transaction(async (tx) => {
+        const [fresh] = await tx
+          .insert(billingEvents)
+          .values({ id: event.id, type: event.type, createdAt: new Date(event.created * 1000) })
+          .onConflictDoNothing()
+          .returning({ id: billingEvents.id });
+        if (!fresh) return { duplicate: true };
+        await applyEvent(event, tx, changed);
+        return { duplicate: false };
+      });
+      // After the commit: a process that drops its cache now reads the new plan.
+      for (const userId of changed) deps.planChanged(userId);
+      return outcome;
+    },
+
+    onPaymentCompleted(kind, handler) {
+      handlers.set(kind, handler);
+    },
+  };
+}
+
+function requireUrl(session: Stripe.Checkout.Session): string {
+  if (!session.url) throw new Error('Stripe returned a Checkout session without a URL');
+  return session.url;
+}
