@@ -46,6 +46,7 @@ const PUBLIC_MATRIX: Record<Capability, string> = {
   syncCodeHost: '401 403 403 402 ok',
   manageIntegrations: '401 403 403 402 ok',
   runMigration: '401 403 403 402 ok',
+  listOnMarketplace: '401 403 403 ok ok',
 };
 
 function outcome(capability: Capability, viewer: Viewer, isPrivate: boolean): string {

@@ -38,6 +38,7 @@ export const CAPABILITIES = [
   'syncCodeHost',
   'manageIntegrations',
   'runMigration',
+  'listOnMarketplace',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -62,6 +63,7 @@ const NOT_AUTHORIZED = deny('forbidden', 'You do not have permission to edit thi
 
 /** Texts of spec §6 and §8 for the denials that have one. */
 const OWNER_ONLY: Partial<Record<Capability, string>> = {
+  listOnMarketplace: 'Only the owner can list this component on the marketplace.',
   deploy: 'Only the owner can deploy this application.',
   undeploy: 'Only the owner can undeploy this application.',
   updateDeployment: 'Only the owner can update the subdomain.',
@@ -107,6 +109,8 @@ const RULES: Record<Capability, Rule> = {
   syncCodeHost: { needs: 'authorized', premium: true },
   manageIntegrations: { needs: 'authorized', premium: true },
   runMigration: { needs: 'authorized', premium: true },
+  // Spec §1 marketplace: the owner lists; the listing rules (private, finished version) are core/marketplace.
+  listOnMarketplace: { needs: 'owner' },
 };
 
 export function isOwner(viewer: Viewer, chat: ChatAccess): boolean {

@@ -14,7 +14,7 @@ import type { Realtime } from '../realtime/events.ts';
 import { ServiceError } from '../http/errors.ts';
 import type { PreviewService } from '../preview/service.ts';
 import { requireChat, requireUser } from './access.ts';
-import { createChat } from './create.ts';
+import { copyVersionAsNewChat } from './copy-version.ts';
 import { findAssistantMessage, findLatestAssistantMessage } from './versions.ts';
 
 /** toggleChatLike: liked ↔ not liked. */
@@ -89,36 +89,14 @@ export async function remixChat(
   const message = await findAssistantMessage(db, source.id, version);
   if (!message?.artifactCode)
     throw new ServiceError(404, 'version-not-found', `Version #${version} does not exist.`);
-  const userId = requireUser(viewer).id;
-  const remix = await createChat(db, {
-    userId,
-    framework: source.framework as never,
-    slugSource: source.title ?? source.slug,
-    title: source.title,
-    remixChatId: source.id,
-  });
   const title = source.title ?? 'Untitled';
-  await db.insert(messages).values([
-    {
-      id: crypto.randomUUID(),
-      chatId: remix.id,
-      userId,
-      role: 'user',
-      version: 1,
-      content: `Remix of "${title}" (version #${version})`,
-    },
-    {
-      id: crypto.randomUUID(),
-      chatId: remix.id,
-      userId,
-      role: 'assistant',
-      version: 1,
-      content: `Remixed from "${title}", version #${version}.\n\n${message.artifactCode}`,
-      artifactCode: message.artifactCode,
-      finishReason: 'stop',
-    },
-  ]);
-  await db.update(chats).set({ artifactCode: message.artifactCode }).where(eq(chats.id, remix.id));
+  const remix = await copyVersionAsNewChat(db, {
+    source,
+    artifactCode: message.artifactCode,
+    userId: requireUser(viewer).id,
+    prompt: `Remix of "${title}" (version #${version})`,
+    answer: `Remixed from "${title}", version #${version}.`,
+  });
   // The remix exists either way; a first view of the preview asks again (preview/service.ts).
   await preview.requestBuild(remix.id, 1).catch((error: unknown) => {
     console.error('Could not request the preview build', error);

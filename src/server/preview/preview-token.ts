@@ -25,3 +25,11 @@ export function verifyPreviewToken(secret: string, chatId: string, token: string
   const dot = body.lastIndexOf('.');
   return body.slice(0, dot) === chatId && Number(body.slice(dot + 1)) > now;
 }
+
+/**
+ * What a token for one version signs: it opens `{chatId}-{version}` and no other version of the
+ * chat (a marketplace listing shows its listed version to everyone, never the seller's newer ones).
+ */
+export function versionTokenSubject(chatId: string, version: number): string {
+  return `${chatId}-${version}`;
+}

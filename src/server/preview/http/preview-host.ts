@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { parseVersionNumber } from '../../../core/chats/index.ts';
 import type { Database } from '../../db/client.ts';
-import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
+import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken, versionTokenSubject } from '../preview-token.ts';
 import type { PreviewService } from '../service.ts';
 import { loadPreviewVersion } from '../versions.ts';
 import { serveHtmlVersion, type HtmlVersionDeps } from './html-version.ts';
@@ -101,7 +101,11 @@ async function servePreview(
 
   if (version.isPrivate) {
     const fromQuery = c.req.query('token');
-    if (fromQuery && verifyPreviewToken(deps.preview.secret, chatId, fromQuery)) {
+    // A chat's token (its owner) or one version's (a marketplace listing's thumbnail).
+    const opens = (token: string) =>
+      verifyPreviewToken(deps.preview.secret, chatId, token) ||
+      verifyPreviewToken(deps.preview.secret, versionTokenSubject(chatId, number), token);
+    if (fromQuery && opens(fromQuery)) {
       setCookie(c, TOKEN_COOKIE, fromQuery, tokenCookieOptions(c, deps.appOrigin));
       // Drop the token from the address so it never travels in a Referer.
       const url = new URL(c.req.url);
@@ -109,7 +113,7 @@ async function servePreview(
       return c.redirect(url.pathname + url.search, 302);
     }
     const fromCookie = getCookie(c, TOKEN_COOKIE);
-    if (!fromCookie || !verifyPreviewToken(deps.preview.secret, chatId, fromCookie)) {
+    if (!fromCookie || !opens(fromCookie)) {
       return c.html(notFoundPage(), 404);
     }
   }
