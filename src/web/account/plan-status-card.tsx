@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { MeResponse } from '../auth/use-me.ts';
 import { Badge } from '../components/ui/badge.tsx';
@@ -22,12 +23,13 @@ export function PlanStatusCard({
   /** Back from Stripe Checkout, before the webhook has reached Kiln. */
   isConfirmingPayment: boolean;
 }) {
+  const titleId = useId();
   const subscription = me?.subscription ?? null;
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <div className="flex items-center gap-2">
-          <CardTitle>Plan</CardTitle>
+          <CardTitle id={titleId}>Plan</CardTitle>
           {me ? <Badge variant={me.isPremium ? 'brand' : 'neutral'}>{me.plan.name}</Badge> : null}
         </div>
         <CardDescription>Your plan, its billing and what it includes.</CardDescription>

@@ -57,9 +57,10 @@ export function useCheckoutReturn(userId: string | null) {
     },
   });
 
+  // The parameter has done its work once read: a reload should not confirm again.
+  const hasParameter = searchParams.has('checkout');
   useEffect(() => {
-    if (!outcome) return;
-    toast.loading('Confirming your payment…', { id: TOAST_ID });
+    if (!hasParameter) return;
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -68,15 +69,23 @@ export function useCheckoutReturn(userId: string | null) {
       },
       { replace: true },
     );
-    const giveUp = setTimeout(() => {
-      setIsSettled(true);
-      toast.info('Your payment is still being confirmed', {
-        id: TOAST_ID,
-        description: 'Stripe has not confirmed it to Kiln yet. Reload this page in a minute to see it.',
-      });
-    }, GIVE_UP_MS);
+  }, [hasParameter, setSearchParams]);
+
+  useEffect(() => {
+    if (!isWaiting) return;
+    toast.loading('Confirming your payment…', { id: TOAST_ID });
+    const giveUp = setTimeout(
+      () => {
+        setIsSettled(true);
+        toast.info('Your payment is still being confirmed', {
+          id: TOAST_ID,
+          description: 'Stripe has not confirmed it to Kiln yet. Reload this page in a minute to see it.',
+        });
+      },
+      GIVE_UP_MS - (Date.now() - startedAt),
+    );
     return () => clearTimeout(giveUp);
-  }, [outcome, setSearchParams]);
+  }, [isWaiting, startedAt]);
 
   const data = me.data;
   useEffect(() => {
