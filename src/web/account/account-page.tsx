@@ -15,6 +15,7 @@ import { CostCard } from './cost-card.tsx';
 import { DefaultInstructionsCard } from './default-instructions-card.tsx';
 import { ExtraVersionsCard } from './extra-versions-card.tsx';
 import { PlanStatusCard } from './plan-status-card.tsx';
+import { SalesCard } from './sales-card.tsx';
 import { UsageCard } from './usage-card.tsx';
 
 /**
@@ -93,6 +94,7 @@ export default function AccountPage() {
           credits={me.data?.quota?.credits ?? 0}
           isConfirmingPayment={checkoutReturn.confirming === 'extra_versions'}
         />
+        <SalesCard />
         <ConnectionsCard />
       </div>
     </div>

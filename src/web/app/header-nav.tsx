@@ -1,11 +1,13 @@
 import { NavLink } from 'react-router';
+import { useBilling } from '../billing/use-billing.ts';
 import { cn } from '../lib/cn.ts';
 import { navLinksFor } from './nav-links.ts';
 
 export function HeaderNav({ userId }: { userId: string | null }) {
+  const billing = useBilling();
   return (
     <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
-      {navLinksFor(userId).map((link) => (
+      {navLinksFor(userId, billing.data?.marketplace === true).map((link) => (
         <NavLink
           key={link.to}
           to={link.to}

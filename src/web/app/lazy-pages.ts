@@ -9,4 +9,5 @@ export const AccountPage = lazy(() => import('../account/account-page.tsx'));
 export const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 export const EditorPage = lazy(() => import('../editor/editor-page.tsx'));
 export const PricingPage = lazy(() => import('../pricing/pricing-page.tsx'));
+export const MarketplacePage = lazy(() => import('../marketplace/marketplace-page.tsx'));
 export const IntegrationsPage = lazy(() => import('../account/integrations-page.tsx'));

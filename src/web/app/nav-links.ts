@@ -6,9 +6,11 @@ export interface NavLinkItem {
   end?: boolean;
 }
 
-export function navLinksFor(userId: string | null): NavLinkItem[] {
+/** `marketplace`: the server takes payments (GET /api/billing); without it the marketplace is hidden. */
+export function navLinksFor(userId: string | null, marketplace = false): NavLinkItem[] {
   const links: NavLinkItem[] = [{ label: 'Build', to: '/', end: true }];
   if (userId) links.push({ label: 'Your components', to: `/users/${encodeURIComponent(userId)}` });
+  if (marketplace) links.push({ label: 'Marketplace', to: '/marketplace' });
   links.push({ label: 'Pricing', to: '/pricing' });
   return links;
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useChangeVisibility } from '../../data/use-chat-mutations.ts';
 import { useEditor } from '../../state/editor-context.ts';
 import { InstructionsSection } from './instructions-section.tsx';
+import { MarketplaceSection } from './marketplace-section.tsx';
 
 /** Spec §2 "Settings tab": the 'Private mode' switch (premium; blocked while listed on the marketplace). */
 export default function SettingsTab() {
@@ -73,6 +74,7 @@ export default function SettingsTab() {
           </p>
         ) : null}
       </section>
+      <MarketplaceSection />
       {permissions.edit ? <InstructionsSection /> : null}
     </div>
   );
