@@ -1,6 +1,8 @@
-/** POST /api/billing/extra-versions takes 1–100 versions in one payment. */
-export const MIN_EXTRA_VERSIONS = 1;
-export const MAX_EXTRA_VERSIONS = 100;
+import { EXTRA_VERSIONS_MAX, EXTRA_VERSIONS_MIN } from '../../core/billing/index.ts';
+
+/** POST /api/billing/extra-versions takes 1–100 versions in one payment (the server's own bounds). */
+export const MIN_EXTRA_VERSIONS = EXTRA_VERSIONS_MIN;
+export const MAX_EXTRA_VERSIONS = EXTRA_VERSIONS_MAX;
 export const DEFAULT_EXTRA_VERSIONS = 10;
 
 export type QuantityCheck = { quantity: number; error: null } | { quantity: null; error: string };

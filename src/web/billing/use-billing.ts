@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BillingInterval } from '../../core/billing/index.ts';
 import { apiFetch } from '../lib/api.ts';
 
-export type BillingInterval = 'month' | 'year';
+export type { BillingInterval };
 
 export interface Price {
   amountCents: number;
