@@ -226,6 +226,17 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       json: { quantity: 2 },
       status: 404,
     }),
+    'PUT /api/chats/:id/listing': async () => ({
+      path: `/api/chats/${chat.chatId}/listing`,
+      json: { priceCents: 1900, description: 'A hero' },
+      status: 404,
+    }),
+    'DELETE /api/chats/:id/listing': async () => ({ path: `/api/chats/${chat.chatId}/listing`, status: 404 }),
+    'POST /api/marketplace/:listingId/checkout': async () => ({
+      path: '/api/marketplace/00000000-0000-4000-8000-000000000000/checkout',
+      json: {},
+      status: 404,
+    }),
     'POST /api/chats/:id/visibility': async () => ({
       path: `/api/chats/${chat.chatId}/visibility`,
       json: { isPublic: false },

@@ -6,6 +6,7 @@ import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
 import { usageRoutes } from '../costs/routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
+import { marketplaceRoutes } from '../marketplace/routes.ts';
 import { chatInstructionsRoutes } from '../chats/instructions-routes.ts';
 import { defaultInstructionsRoutes } from '../users/default-instructions.ts';
 import { chatRoutes, messageRoutes } from '../chats/routes.ts';
@@ -131,6 +132,7 @@ export function createHttpApp(services: Services) {
   api.route('/', codeHostRoutes(services.codeHost.connections, services.codeHost.sync));
   api.route('/', integrationRoutes(services.integrations));
   api.route('/', chatIntegrationRoutes(services.chatIntegrations));
+  api.route('/', marketplaceRoutes({ db, preview, billing: services.billing }));
   api.route('/', migrationRoutes(services.runMigration));
   api.route('/', migrationInspectRoutes(services.db));
   api.route('/messages', messageRoutes(services));
