@@ -13,6 +13,9 @@ process.env.KILN_E2E_DNS_PORT = String(DNS_PORT);
 const GITHUB_PORT = PORT + 11_000;
 const GITHUB_URL = `http://127.0.0.1:${GITHUB_PORT}`;
 process.env.KILN_E2E_GITHUB_PORT = String(GITHUB_PORT);
+/** The fake Stripe tests/e2e/billing.spec.ts starts (tests/support/fake-stripe/); Kiln's billing talks to it. */
+const STRIPE_PORT = PORT + 12_000;
+process.env.KILN_E2E_STRIPE_PORT = String(STRIPE_PORT);
 /** The OAuth App's id alone: the device flow (a secret would also turn on Better Auth's GitHub sign-in). */
 process.env.KILN_E2E_GITHUB_CLIENT_ID = 'Iv1.kilne2e';
 
@@ -79,6 +82,10 @@ export default defineConfig({
       DATABASE_URL: '',
       // tests/e2e/integrations-flow.spec.ts connects a hosted database on 127.0.0.1 (refused otherwise).
       KILN_ALLOW_PRIVATE_INTEGRATIONS: 'true',
+      // Billing on (issue 18); the catalogue is made in the fake Stripe on first use.
+      STRIPE_SECRET_KEY: 'sk_test_kiln_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_kiln_e2e',
+      STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
     },
     reuseExistingServer: false,
     timeout: 180_000,

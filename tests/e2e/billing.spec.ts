@@ -1,0 +1,208 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { periodOf } from '../support/fake-stripe/account.ts';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe/server.ts';
+import { signInPremium, signUp } from './support/accounts.ts';
+import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
+
+/**
+ * Issue 18 in the browser, against a loopback Stripe (tests/support/fake-stripe/; playwright.config.ts
+ * gives Kiln its address and keys): its hosted Checkout and portal pages are what a buyer clicks,
+ * and its webhooks, signed with the real SDK, reach Kiln's /api/billing/webhook.
+ */
+
+let stripe: FakeStripe;
+
+test.beforeAll(async ({ baseURL }) => {
+  stripe = await startFakeStripe({
+    port: Number(process.env.KILN_E2E_STRIPE_PORT),
+    secretKey: 'sk_test_kiln_e2e',
+    webhookSecret: 'whsec_kiln_e2e',
+    webhookUrl: `${baseURL}/api/billing/webhook`,
+  });
+});
+test.afterAll(async () => {
+  await stripe?.stop();
+});
+
+/** A sonner toast with this title. */
+const toastTitled = (page: Page, title: string) =>
+  page.locator('[data-sonner-toast]').filter({ has: page.getByText(title, { exact: true }) });
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** axe's serious or critical findings on the page, light and dark. */
+async function seriousViolations(page: Page) {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const violation of results.violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      found.push(
+        `${colorScheme} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * Uses up the free plan's monthly versions with real generations (the demo model answers at
+ * once) through the same call the editor makes, until the server refuses with 'limit-exceeded'.
+ */
+async function useUpFreeVersions(page: Page, slug: string): Promise<number> {
+  return page.evaluate(async (slug) => {
+    const { chat } = (await (await fetch(`/api/chats/by-slug/${slug}`)).json()) as { chat: { id: string } };
+    for (let made = 0; made < 100; made++) {
+      const form = new FormData();
+      form.set('prompt', `Change number ${made}`);
+      form.set('id', chat.id);
+      const response = await fetch(`/api/components?id=${encodeURIComponent(chat.id)}`, {
+        method: 'POST',
+        body: form,
+      });
+      const body = await response.text();
+      if (response.status === 429) return made;
+      if (!response.ok) throw new Error(`generation ${made} failed: ${response.status} ${body}`);
+    }
+    throw new Error('the free plan never ran out');
+  }, slug);
+}
+
+test('a free user out of versions buys extra versions through Checkout and generates again', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  const slug = await createComponent(page, { framework: 'HTML', prompt: 'A pricing table with three plans' });
+  // Version 1 plus these fill the free month (20 versions).
+  expect(await useUpFreeVersions(page, slug)).toBe(19);
+
+  const latest = 20;
+  await page.goto(`/components/${slug}`);
+  await expect(page.getByRole('article', { name: `Version #${latest}` })).toBeVisible();
+  await editorPrompt(page).fill('Add a footer');
+  await editorPrompt(page).press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Monthly message limit reached' });
+  await expect(dialog.getByText(/limit of 20 versions this month/)).toBeVisible();
+  await dialog.getByRole('link', { name: 'Buy extra versions ($1 each)' }).click();
+
+  // The account page opens on the picker: 10 by default, $1 each.
+  await expect(page).toHaveURL(/\/account\?buy_extra=true$/);
+  const card = page.locator('#extra-versions');
+  await expect(card).toBeFocused();
+  const quantity = card.getByRole('spinbutton', { name: 'Extra versions' });
+  await expect(quantity).toHaveValue('10');
+  await expect(card.getByText('Total $10')).toBeVisible();
+  await quantity.fill('101');
+  await expect(card.getByText('Choose a whole number from 1 to 100.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Buy extra versions' })).toBeDisabled();
+  await quantity.fill('3');
+  await expect(card.getByText('Total $3')).toBeVisible();
+  await screenshot(page, testInfo, 'account-extra-versions-picker');
+  expect(await seriousViolations(page)).toEqual([]);
+  await card.getByRole('button', { name: 'Buy 3 extra versions' }).click();
+
+  // Stripe's hosted Checkout (the fake's): three versions at $1, then Pay.
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(page.getByTestId('total')).toHaveText('3.00 USD');
+  await screenshot(page, testInfo, 'checkout-extra-versions');
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  // Back on the account page: the webhook added the credits exactly once.
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(toastTitled(page, 'Extra versions added')).toContainText('You now have 3 extra versions.');
+  await expect(page.getByText('3 extra versions left after that.')).toBeVisible();
+  await screenshot(page, testInfo, 'account-extra-versions-bought');
+
+  // And the editor generates again, spending one of them.
+  await page.goto(`/components/${slug}`);
+  await expect(page.getByRole('article', { name: `Version #${latest}` })).toBeVisible();
+  await editorPrompt(page).fill('Add a footer');
+  await editorPrompt(page).press('Enter');
+  await waitForVersion(page, latest + 1);
+  await page.goto('/account');
+  await expect(page.getByText('2 extra versions left after that.')).toBeVisible();
+});
+
+test('upgrading on /pricing goes through Checkout; the portal cancels at the period end', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'Katherine Johnson');
+  await page.goto('/pricing');
+  const premium = page.getByRole('region', { name: 'Premium' });
+  await expect(premium.getByText('$20', { exact: true })).toBeVisible();
+  await expect(premium.getByText('per month')).toBeVisible();
+  await page.getByRole('radio', { name: 'Yearly (save 17%)' }).click();
+  await expect(premium.getByText('$200', { exact: true })).toBeVisible();
+  await expect(premium.getByText('$16.67 a month, billed yearly — you save $40 (17%)')).toBeVisible();
+  await screenshot(page, testInfo, 'pricing-yearly');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Leaving Checkout with its 'Cancel' link comes back calmly.
+  await premium.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(page.getByText('per year')).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(toastTitled(page, 'Checkout canceled')).toBeVisible();
+
+  // Monthly, paid.
+  await page.getByRole('radio', { name: 'Monthly' }).click();
+  await premium.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(page.getByText('per month')).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('20.00 USD');
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(toastTitled(page, 'Welcome to Premium')).toBeVisible();
+  const plan = page.getByRole('region', { name: 'Plan' });
+  const subscription = [...stripe.subscriptions.values()].at(-1)!;
+  const { start, end } = periodOf(subscription);
+  const periodEnd = longDate.format(new Date(end * 1000));
+  await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
+  await expect(plan.getByText('Active', { exact: true })).toBeVisible();
+  await expect(plan.getByText('Monthly', { exact: true })).toBeVisible();
+  await expect(plan.getByText(longDate.format(new Date(start * 1000)))).toBeVisible();
+  await expect(plan.getByText('Renews on')).toBeVisible();
+  await expect(plan.getByText(periodEnd)).toBeVisible();
+  await screenshot(page, testInfo, 'account-premium-active');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The customer portal: cancel, then back to Kiln.
+  await plan.getByRole('button', { name: 'Manage subscription' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/portal/`));
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByText(/Cancels on/)).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Kiln' }).click();
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(plan.getByText(`Canceling on ${periodEnd}`)).toBeVisible();
+  await expect(plan.getByText('Ends on')).toBeVisible();
+  await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
+  await screenshot(page, testInfo, 'account-premium-canceling');
+
+  // Premium already: /pricing sends to the account instead of a second Checkout.
+  await page.goto('/pricing');
+  await expect(premium.getByRole('link', { name: 'Go to My Account' })).toBeVisible();
+});
+
+test('a plan granted by the administrator says so and has no Stripe portal', async ({ page }) => {
+  await signInPremium(page);
+  await page.goto('/account');
+  const plan = page.getByRole('region', { name: 'Plan' });
+  await expect(
+    plan.getByText('Your plan is managed by the administrator of this Kiln server.'),
+  ).toBeVisible();
+  await expect(plan.getByRole('button', { name: 'Manage subscription' })).toHaveCount(0);
+});
