@@ -13,11 +13,8 @@ export function PremiumPrice({
   if (!billing) return <Skeleton className="h-10 w-32" />;
   const price = billing.prices[interval];
   if (!price) {
-    return (
-      <span className="text-base font-medium">
-        Not available {interval === 'year' ? 'yearly' : 'monthly'}
-      </span>
-    );
+    // Stripe did not answer with this interval's price: no button should promise one.
+    return <span className="text-base font-medium">Price not available right now</span>;
   }
   const saving = interval === 'year' ? yearlySaving(billing.prices.month, billing.prices.year) : null;
   return (
