@@ -7,11 +7,13 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PLANS_CHANNEL } from '../../src/server/billing/plan-changes.ts';
 import { billingCustomers, billingEvents, subscriptions } from '../../src/server/db/schema/index.ts';
 import type { FakeSubscription } from '../support/fake-stripe/objects.ts';
 import { sessionIdOf, startFakeStripe, type FakeStripe } from '../support/fake-stripe/server.ts';
 import { signedUpUser } from './generation-helpers.ts';
+import { createFreshDatabase } from './postgres-server.ts';
 import { createTestKiln, TestClient } from './test-app.ts';
 
 type TestKiln = Awaited<ReturnType<typeof createTestKiln>>;
@@ -446,5 +448,56 @@ describe('billing without Stripe keys', () => {
     }
     const webhook = await visitor.request('/api/billing/webhook', { method: 'POST', body: '{}' });
     expect(webhook.status).toBe(404);
+  });
+});
+
+describe('billing on PostgreSQL: a plan change is seen by every process at once', () => {
+  let fake: FakeStripe;
+  let web: TestKiln;
+  let other: TestKiln;
+  let server: ServerType;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+    const env = {
+      ...stripeEnv(fake),
+      DATABASE_URL: await createFreshDatabase(inject('postgresUrl'), 'billing'),
+    };
+    web = await createTestKiln(env);
+    other = await createTestKiln(env);
+    const listening = await listen(web);
+    server = listening.server;
+    fake.setWebhookUrl(`${listening.url}/api/billing/webhook`);
+  });
+  afterAll(async () => {
+    if (server) await new Promise((resolve) => server.close(resolve));
+    await web?.close();
+    await other?.close();
+    await fake?.stop();
+  });
+
+  it('the webhook is handled by one process; another, which remembered the user as free, sees premium', async () => {
+    const person = await signedUpUser(web);
+    const elsewhere = new TestClient(other);
+    expect((await elsewhere.signIn(person.email)).status).toBe(200);
+    // The other process now remembers the plan (PLAN_CACHE_MS) as free.
+    expect((await elsewhere.me()).isPremium).toBe(false);
+    const announced = new Promise<void>((resolve) => {
+      const stop = other.services.realtime.subscribe(PLANS_CHANNEL, (event) => {
+        if (event.type === 'plan-changed' && event.userId === person.userId) {
+          stop();
+          resolve();
+        }
+      });
+    });
+
+    const { url } = (await (
+      await person.client.request('/api/billing/checkout', { method: 'POST', json: { interval: 'month' } })
+    ).json()) as { url: string };
+    const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(fake.deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
+    await announced;
+    expect((await elsewhere.me()).isPremium).toBe(true);
   });
 });
