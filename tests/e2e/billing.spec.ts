@@ -206,3 +206,36 @@ test('a plan granted by the administrator says so and has no Stripe portal', asy
   ).toBeVisible();
   await expect(plan.getByRole('button', { name: 'Manage subscription' })).toHaveCount(0);
 });
+
+test("back from Checkout before Stripe's webhook, the account says it is confirming until the webhook lands", async ({
+  page,
+}) => {
+  await signUp(page, 'Dorothy Vaughan');
+  await page.goto('/pricing');
+  await page
+    .getByRole('region', { name: 'Premium' })
+    .getByRole('button', { name: 'Upgrade to Premium' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  // Stripe holds the events back (they are kept, not sent) while the buyer returns.
+  stripe.setWebhookUrl(undefined);
+  const held = stripe.deliveries.length;
+  try {
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await expect(plan.getByText('Confirming your payment…')).toBeVisible();
+    await expect(toastTitled(page, 'Confirming your payment…')).toBeVisible();
+    await expect(plan.getByText('Free', { exact: true })).toBeVisible();
+  } finally {
+    stripe.setWebhookUrl(`${test.info().project.use.baseURL}/api/billing/webhook`);
+  }
+  for (const delivery of stripe.deliveries.slice(held)) {
+    expect((await stripe.deliver(delivery.event)).status).toBe(200);
+  }
+  await expect(toastTitled(page, 'Welcome to Premium')).toBeVisible();
+  const plan = page.getByRole('region', { name: 'Plan' });
+  await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
+  await expect(plan.getByText('Active', { exact: true })).toBeVisible();
+  await expect(plan.getByText('Confirming your payment…')).toHaveCount(0);
+});
