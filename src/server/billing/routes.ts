@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import Stripe from 'stripe';
 import {
   extraVersionsInput,
   subscriptionCheckoutInput,
@@ -12,6 +13,21 @@ import type { AppEnv, RequestViewer } from '../http/viewer.ts';
 import { EXTRA_VERSIONS_KIND, type BillingService } from './stripe/service.ts';
 
 const DISABLED = 'Payments are not set up on this Kiln server. Your administrator can grant plans.';
+
+/** Stripe refused or could not be reached: say so (502), never a bare 'Something went wrong'. */
+async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    console.error(`billing: Stripe answered ${error.type}: ${error.message}`);
+    throw new ServiceError(
+      502,
+      'payment-provider-error',
+      'The payment provider could not be reached. Please try again in a moment.',
+    );
+  }
+}
 
 /**
  * /api/billing: what is for sale (anyone), Checkout and the customer portal (signed in), and
@@ -49,24 +65,29 @@ export function billingRoutes(billing: BillingService | null) {
           'You already have Premium. Manage it from your account.',
         );
       }
-      return c.json(await service.startSubscriptionCheckout(user, c.req.valid('json').interval));
+      const interval = c.req.valid('json').interval;
+      return c.json(await viaStripe(() => service.startSubscriptionCheckout(user, interval)));
     })
     .post('/portal', async (c) => {
       const service = require();
-      return c.json(await service.openPortal(buyer(c.var.viewer).id));
+      const user = buyer(c.var.viewer);
+      return c.json(await viaStripe(() => service.openPortal(user.id)));
     })
     .post('/extra-versions', validate('json', extraVersionsInput), async (c) => {
       const service = require();
       const { quantity } = c.req.valid('json');
-      const checkout = await service.startPaymentCheckout({
-        user: buyer(c.var.viewer),
-        kind: EXTRA_VERSIONS_KIND,
-        name: 'Kiln extra versions',
-        unitAmountCents: EXTRA_VERSION_PRICE_CENTS,
-        quantity,
-        successPath: '/account?checkout=extra_versions',
-        cancelPath: '/account?buy_extra=true',
-      });
+      const user = buyer(c.var.viewer);
+      const checkout = await viaStripe(() =>
+        service.startPaymentCheckout({
+          user,
+          kind: EXTRA_VERSIONS_KIND,
+          name: 'Kiln extra versions',
+          unitAmountCents: EXTRA_VERSION_PRICE_CENTS,
+          quantity,
+          successPath: '/account?checkout=extra_versions',
+          cancelPath: '/account?buy_extra=true',
+        }),
+      );
       return c.json(checkout);
     })
     .post('/webhook', async (c) => {

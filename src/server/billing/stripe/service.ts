@@ -2,7 +2,8 @@ import type Stripe from 'stripe';
 import type { BillingInterval } from '../../../core/billing/index.ts';
 import type { StripeConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { billingEvents, billingPayments } from '../../db/schema/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { billingEvents, billingPayments, subscriptions } from '../../db/schema/index.ts';
 import { ServiceError } from '../../http/errors.ts';
 import { addVersionCredits } from '../../generation/quota.ts';
 import { loadPremiumCatalogue, type PremiumCatalogue } from './catalogue.ts';
@@ -58,6 +59,11 @@ export interface BillingDeps {
 
 export const EXTRA_VERSIONS_KIND = 'extra_versions';
 
+const CATALOGUE_RETRY_MS = 30_000;
+
+/** Statuses Stripe gives a subscription whose invoice is not paid (yet). */
+const UNPAID_STATUSES = ['past_due', 'unpaid', 'incomplete'] as const;
+
 export function createBillingService(deps: BillingDeps): BillingService {
   const { db, config, publicUrl } = deps;
   const log = deps.log ?? console.error;
@@ -65,17 +71,24 @@ export function createBillingService(deps: BillingDeps): BillingService {
   const handlers = new Map<string, PaymentHandler>();
   const back = (path: string) => `${publicUrl}${path}`;
 
-  // Found or made on first use (Stripe may be unreachable at start); a failure is retried next time.
+  // Found or made on first use (Stripe may be unreachable at start). A failure is remembered for
+  // CATALOGUE_RETRY_MS, so pages asking for prices meanwhile do not each wait on Stripe again.
   let catalogue: Promise<PremiumCatalogue> | undefined;
   function loadCatalogue(): Promise<PremiumCatalogue> {
     catalogue ??= loadPremiumCatalogue(stripe, db, config).catch((error: unknown) => {
-      catalogue = undefined;
+      log(`billing: Stripe's catalogue could not be loaded: ${String(error)}`);
+      setTimeout(() => (catalogue = undefined), CATALOGUE_RETRY_MS).unref();
       throw error;
     });
     return catalogue;
   }
 
-  async function applyEvent(event: Stripe.Event, tx: Database, changed: Set<string>): Promise<void> {
+  async function applyEvent(
+    event: Stripe.Event,
+    tx: Database,
+    changed: Set<string>,
+    prefetched: Map<string, Stripe.Subscription>,
+  ): Promise<void> {
     switch (event.type) {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -89,7 +102,7 @@ export function createBillingService(deps: BillingDeps): BillingService {
       }
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
-        await completeCheckout(event.data.object, event.created, tx, changed);
+        await completeCheckout(event.data.object, event.created, tx, changed, prefetched);
         return;
       default:
         return;
@@ -101,14 +114,14 @@ export function createBillingService(deps: BillingDeps): BillingService {
     created: number,
     tx: Database,
     changed: Set<string>,
+    prefetched: Map<string, Stripe.Subscription>,
   ) {
     const userId = session.metadata?.user_id ?? session.client_reference_id;
     if (!userId) return;
     if (session.mode === 'subscription') {
       // The subscription's own events carry its state; this one makes sure it is there at once.
-      const id = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-      if (!id) return;
-      const subscription = await stripe.subscriptions.retrieve(id);
+      const subscription = prefetched.get(subscriptionIdOf(session) ?? '');
+      if (!subscription) return;
       const outcome = await storeSubscription(tx, subscription, created);
       if (outcome.kind === 'stored') changed.add(outcome.userId);
       return;
@@ -146,6 +159,16 @@ export function createBillingService(deps: BillingDeps): BillingService {
     await handler(payment, tx);
   }
 
+  /** A completed subscription Checkout names its subscription: fetched so premium starts at once. */
+  async function prefetch(event: Stripe.Event): Promise<Map<string, Stripe.Subscription>> {
+    const found = new Map<string, Stripe.Subscription>();
+    if (event.type !== 'checkout.session.completed' || event.data.object.mode !== 'subscription')
+      return found;
+    const id = subscriptionIdOf(event.data.object);
+    if (id) found.set(id, await stripe.subscriptions.retrieve(id));
+    return found;
+  }
+
   handlers.set(EXTRA_VERSIONS_KIND, async (payment, tx) => {
     await addVersionCredits(tx, payment.userId, payment.quantity);
   });
@@ -154,6 +177,19 @@ export function createBillingService(deps: BillingDeps): BillingService {
     catalogue: loadCatalogue,
 
     async startSubscriptionCheckout(user, interval) {
+      // A subscription that is not paid yet is fixed in the portal, not doubled by a second one.
+      const [unpaid] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, [...UNPAID_STATUSES])))
+        .limit(1);
+      if (unpaid) {
+        throw new ServiceError(
+          409,
+          'subscription-needs-attention',
+          'Your subscription has an unpaid invoice. Open Manage subscription on your account to update your payment method.',
+        );
+      }
       const price = (await loadCatalogue())[interval];
       const customer = await customerFor(stripe, db, user);
       const session = await stripe.checkout.sessions.create({
@@ -216,6 +252,8 @@ export function createBillingService(deps: BillingDeps): BillingService {
       // One transaction: the event id is stored with what it changed, so a failure leaves it
       // unstored (Stripe retries) and a redelivery finds it and changes nothing.
       const changed = new Set<string>();
+      // Stripe is asked before the transaction opens: no lock is held while it answers.
+      const prefetched = await prefetch(event);
       const outcome = await db.transaction(async (tx) => {
         const [fresh] = await tx
           .insert(billingEvents)
@@ -223,7 +261,7 @@ export function createBillingService(deps: BillingDeps): BillingService {
           .onConflictDoNothing()
           .returning({ id: billingEvents.id });
         if (!fresh) return { duplicate: true };
-        await applyEvent(event, tx, changed);
+        await applyEvent(event, tx, changed, prefetched);
         return { duplicate: false };
       });
       // After the commit: a process that drops its cache now reads the new plan.
@@ -235,6 +273,10 @@ export function createBillingService(deps: BillingDeps): BillingService {
       handlers.set(kind, handler);
     },
   };
+}
+
+function subscriptionIdOf(session: Stripe.Checkout.Session): string | undefined {
+  return typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
 }
 
 function requireUrl(session: Stripe.Checkout.Session): string {

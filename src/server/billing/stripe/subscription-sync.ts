@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull, lte, or } from 'drizzle-orm';
 import {
   customerIdOf,
   isStaleEvent,
@@ -39,10 +39,21 @@ export async function storeSubscription(
     sourceUpdatedAt: new Date(eventCreated * 1000),
     updatedAt: new Date(),
   };
-  await db
+  // Two deliveries at once both pass the check above: the row is written only if what it holds
+  // is not newer, decided under the row's lock (READ COMMITTED re-reads it after a wait).
+  const written = await db
     .insert(subscriptions)
     .values({ id: fields.id, ...values })
-    .onConflictDoUpdate({ target: subscriptions.id, set: values });
+    .onConflictDoUpdate({
+      target: subscriptions.id,
+      set: values,
+      setWhere: or(
+        isNull(subscriptions.sourceUpdatedAt),
+        lte(subscriptions.sourceUpdatedAt, values.sourceUpdatedAt),
+      ),
+    })
+    .returning({ id: subscriptions.id });
+  if (written.length === 0) return { kind: 'stale' };
   return { kind: 'stored', userId };
 }
 
