@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { periodOf } from '../support/fake-stripe/account.ts';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe/server.ts';
 import { signInPremium, signUp } from './support/accounts.ts';
+import { useFakeStripe } from './support/stripe.ts';
+import { toastTitled } from './support/toasts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
 
 /**
@@ -11,23 +12,7 @@ import { createComponent, editorPrompt, waitForVersion } from './support/compone
  * and its webhooks, signed with the real SDK, reach Kiln's /api/billing/webhook.
  */
 
-let stripe: FakeStripe;
-
-test.beforeAll(async ({ baseURL }) => {
-  stripe = await startFakeStripe({
-    port: Number(process.env.KILN_E2E_STRIPE_PORT),
-    secretKey: 'sk_test_kiln_e2e',
-    webhookSecret: 'whsec_kiln_e2e',
-    webhookUrl: `${baseURL}/api/billing/webhook`,
-  });
-});
-test.afterAll(async () => {
-  await stripe?.stop();
-});
-
-/** A sonner toast with this title. */
-const toastTitled = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(title, { exact: true }) });
+const fakeStripe = useFakeStripe();
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
@@ -112,7 +97,7 @@ test('a free user out of versions buys extra versions through Checkout and gener
   await card.getByRole('button', { name: 'Buy 3 extra versions' }).click();
 
   // Stripe's hosted Checkout (the fake's): three versions at $1, then Pay.
-  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(page).toHaveURL(new RegExp(`^${fakeStripe().url}/pay/cs_`));
   await expect(page.getByTestId('total')).toHaveText('3.00 USD');
   await screenshot(page, testInfo, 'checkout-extra-versions');
   await page.getByRole('button', { name: 'Pay' }).click();
@@ -150,7 +135,7 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
 
   // Leaving Checkout with its 'Cancel' link comes back calmly.
   await premium.getByRole('button', { name: 'Upgrade to Premium' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(page).toHaveURL(new RegExp(`^${fakeStripe().url}/pay/cs_`));
   await expect(page.getByText('per year')).toBeVisible();
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
@@ -159,7 +144,7 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
   // Monthly, paid.
   await page.getByRole('radio', { name: 'Monthly' }).click();
   await premium.getByRole('button', { name: 'Upgrade to Premium' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(page).toHaveURL(new RegExp(`^${fakeStripe().url}/pay/cs_`));
   await expect(page.getByText('per month')).toBeVisible();
   await expect(page.getByTestId('total')).toHaveText('20.00 USD');
   await page.getByRole('button', { name: 'Pay' }).click();
@@ -167,7 +152,7 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
   await expect(page).toHaveURL(/\/account$/);
   await expect(toastTitled(page, 'Welcome to Premium')).toBeVisible();
   const plan = page.getByRole('region', { name: 'Plan' });
-  const subscription = [...stripe.subscriptions.values()].at(-1)!;
+  const subscription = [...fakeStripe().subscriptions.values()].at(-1)!;
   const { start, end } = periodOf(subscription);
   const periodEnd = longDate.format(new Date(end * 1000));
   await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
@@ -181,7 +166,7 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
 
   // The customer portal: cancel, then back to Kiln.
   await plan.getByRole('button', { name: 'Manage subscription' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/portal/`));
+  await expect(page).toHaveURL(new RegExp(`^${fakeStripe().url}/portal/`));
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(page.getByText(/Cancels on/)).toBeVisible();
   await page.getByRole('link', { name: 'Return to Kiln' }).click();
@@ -216,10 +201,10 @@ test("back from Checkout before Stripe's webhook, the account says it is confirm
     .getByRole('region', { name: 'Premium' })
     .getByRole('button', { name: 'Upgrade to Premium' })
     .click();
-  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(page).toHaveURL(new RegExp(`^${fakeStripe().url}/pay/cs_`));
   // Stripe holds the events back (they are kept, not sent) while the buyer returns.
-  stripe.setWebhookUrl(undefined);
-  const held = stripe.deliveries.length;
+  fakeStripe().setWebhookUrl(undefined);
+  const held = fakeStripe().deliveries.length;
   try {
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(/\/account$/);
@@ -228,10 +213,10 @@ test("back from Checkout before Stripe's webhook, the account says it is confirm
     await expect(toastTitled(page, 'Confirming your payment…')).toBeVisible();
     await expect(plan.getByText('Free', { exact: true })).toBeVisible();
   } finally {
-    stripe.setWebhookUrl(`${test.info().project.use.baseURL}/api/billing/webhook`);
+    fakeStripe().setWebhookUrl(`${test.info().project.use.baseURL}/api/billing/webhook`);
   }
-  for (const delivery of stripe.deliveries.slice(held)) {
-    expect((await stripe.deliver(delivery.event)).status).toBe(200);
+  for (const delivery of fakeStripe().deliveries.slice(held)) {
+    expect((await fakeStripe().deliver(delivery.event)).status).toBe(200);
   }
   await expect(toastTitled(page, 'Welcome to Premium')).toBeVisible();
   const plan = page.getByRole('region', { name: 'Plan' });

@@ -2,15 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInPremium, signUp } from './support/accounts.ts';
 import { createComponent } from './support/components.ts';
+import { toastTitled } from './support/toasts.ts';
 
 /**
  * Issue 16 item 2 in the browser: the editor's Integrations tab — 'Configure Integrations' with
  * none, a switch per type, the selector between two of a type, 'Using: {name}', the spec's toasts,
  * and the upsell for a free owner.
  */
-
-const toastTitled = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(title, { exact: true }) });
 
 async function openIntegrationsTab(page: Page) {
   await page.getByRole('tab', { name: 'Integrations' }).click();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github/server.ts';
 import { signInPremium, signUp } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
+import { toastTitled } from './support/toasts.ts';
 
 /**
  * Issue 15 in the browser, against a loopback GitHub whose repositories are real git
@@ -27,10 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await github?.close();
 });
-
-/** A sonner toast with this title. */
-const toastTitled = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(title, { exact: true }) });
 
 async function openGithubTab(page: Page) {
   await page.getByRole('tab', { name: 'GitHub' }).click();

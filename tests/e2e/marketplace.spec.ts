@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe/server.ts';
+import { expect, test } from '@playwright/test';
 import { signInPremium, signUp } from './support/accounts.ts';
+import { useFakeStripe } from './support/stripe.ts';
+import { toastTitled } from './support/toasts.ts';
 import { createComponent } from './support/components.ts';
 
 /**
@@ -10,22 +11,7 @@ import { createComponent } from './support/components.ts';
  * points Kiln at (tests/e2e/billing.spec.ts starts and stops it the same way).
  */
 
-let stripe: FakeStripe;
-
-test.beforeAll(async ({ baseURL }) => {
-  stripe = await startFakeStripe({
-    port: Number(process.env.KILN_E2E_STRIPE_PORT),
-    secretKey: 'sk_test_kiln_e2e',
-    webhookSecret: 'whsec_kiln_e2e',
-    webhookUrl: `${baseURL}/api/billing/webhook`,
-  });
-});
-test.afterAll(async () => {
-  await stripe?.stop();
-});
-
-const toastTitled = (page: Page, title: string) =>
-  page.locator('[data-sonner-toast]').filter({ has: page.getByText(title, { exact: true }) });
+const fakeStripe = useFakeStripe();
 
 test('list a private component, buy it as another person through Checkout, open the copy', async ({
   page,
@@ -85,7 +71,7 @@ test('list a private component, buy it as another person through Checkout, open 
   await expect(thumbnail.getByText('Most popular')).toBeVisible();
 
   await card.getByRole('button', { name: 'Buy for $19' }).click();
-  await expect(buyer).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_`));
+  await expect(buyer).toHaveURL(new RegExp(`^${fakeStripe().url}/pay/cs_`));
   await expect(buyer.getByTestId('total')).toHaveText('19.00 USD');
   await buyer.getByRole('button', { name: 'Pay' }).click();
 
