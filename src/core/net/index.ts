@@ -1,0 +1,2 @@
+export * from './address-rule.ts';
+export * from './egress-policy.ts';
