@@ -82,6 +82,12 @@ const schema = z.object({
   /** Keep one sandboxed build per framework started ahead of time (decision 0036). */
   KILN_PREVIEW_STANDBY: z.enum(['true', 'false']).default('true'),
 
+  // The server's browser (issue 19): version screenshots, website analysis, runtime checks.
+  /** Chromium's executable; missing, those features say so and degrade. */
+  KILN_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Browser pages (each in its own context) open at once. */
+  KILN_BROWSER_PAGES: z.coerce.number().int().min(1).max(32).default(2),
+
   // Hosting (deployments and custom domains; docs/operations/hosting.md).
   /** DNS servers custom domains are verified through (`ip` or `ip:port`, comma-separated); default the system's. */
   KILN_DNS_SERVERS: optionalString,
@@ -96,6 +102,8 @@ const schema = z.object({
 
   /** Let integrations reach loopback/private addresses (self-hosting on a private network; tests). */
   KILN_ALLOW_PRIVATE_INTEGRATIONS: z.enum(['true', 'false']).default('false'),
+  /** Let URLs fetched on a user's behalf (clone) reach loopback/private addresses and any port (tests, private deployments). */
+  KILN_CLONE_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** Billing (issue 18): Stripe is on when both the secret key and the webhook secret are set. */
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -129,6 +137,8 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** Integrations (issue 16): whether their endpoints may be private or loopback addresses. */
   integrations: { allowPrivateAddresses: boolean };
+  /** The SSRF guard of URLs fetched on a user's behalf (issue 19 item 5): private addresses allowed. */
+  clone: { allowPrivateAddresses: boolean };
   /** Stripe billing (issue 18); undefined without keys (plans are granted with the admin CLI). */
   stripe: StripeConfig | undefined;
   ai: {
@@ -160,6 +170,8 @@ export interface Config {
     sandbox: 'auto' | 'bwrap' | 'none';
     standby: boolean;
   };
+  /** The server's browser (issue 19). */
+  browser: { chromiumPath: string; maxPages: number };
   hosting: {
     dnsServers: string[] | undefined;
     publicIps: string[];
@@ -218,6 +230,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     role: e.KILN_ROLE,
     integrations: { allowPrivateAddresses: e.KILN_ALLOW_PRIVATE_INTEGRATIONS === 'true' },
+    clone: { allowPrivateAddresses: e.KILN_CLONE_ALLOW_PRIVATE === 'true' },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {
@@ -259,6 +272,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       sandbox: e.KILN_SANDBOX,
       standby: e.KILN_PREVIEW_STANDBY === 'true',
     },
+    browser: { chromiumPath: e.KILN_CHROMIUM_PATH, maxPages: e.KILN_BROWSER_PAGES },
     hosting: {
       dnsServers: commaList(e.KILN_DNS_SERVERS),
       publicIps: commaList(e.KILN_PUBLIC_IPS) ?? [],

@@ -10,6 +10,10 @@ import { recoverInterruptedVersions } from './generation/recover.ts';
 import { createInProcessRealtime } from './realtime/in-process.ts';
 import { createPlanChanges } from './billing/plan-changes.ts';
 import { createBillingService } from './billing/stripe/service.ts';
+import { createBrowserService } from './browser/index.ts';
+import { createVersionScreenshots } from './screenshots/version-screenshots.ts';
+import { TOKEN_COOKIE, parsePreviewHost } from './preview/http/preview-host.ts';
+import { createPreviewToken, versionTokenSubject } from './preview/preview-token.ts';
 import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
@@ -73,6 +77,31 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       ? createPostgresRealtime(config.databaseUrl)
       : createInProcessRealtime();
     const chatIntegrations = createChatIntegrations({ config, db: database.db, secret });
+    // Launched on first use (a version's screenshot), so a Kiln that never needs it never starts it.
+    const browser = createBrowserService({
+      chromiumPath: config.browser.chromiumPath,
+      maxPages: config.browser.maxPages,
+    });
+    // The HTTP app serves the previews the browser loads; it exists before any build is ready.
+    const served: { app?: HttpApp } = {};
+    const screenshots = createVersionScreenshots({
+      db: database.db,
+      blobs,
+      browser,
+      previewOf: ({ chatId, version }) => ({
+        url: preview.previewUrl(chatId, version),
+        // A one-version token opens a private chat's preview, as a listing's thumbnail does.
+        cookie: `${TOKEN_COOKIE}=${createPreviewToken(secret, versionTokenSubject(chatId, version))}`,
+      }),
+      // Previews and the app's own files they load (Tailwind/daisyUI copies), never the network.
+      local: async (request) => {
+        const url = new URL(request.url);
+        const isKiln =
+          url.origin === new URL(config.publicUrl).origin ||
+          parsePreviewHost(url.host, preview.hostSuffixes) !== null;
+        return served.app && isKiln ? served.app.fetch(request) : null;
+      },
+    });
     // Builds run when start() is called (start.ts, tests that build), not on every createKiln.
     const preview = createPreviewService({
       config,
@@ -84,6 +113,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       blobs,
       // The enabled integrations' public values go to the preview's .env.local (issue 16 item 4).
       integrationEnv: (chatId) => chatIntegrations.publicEnv(chatId),
+      onReady: (version) => screenshots.request(version),
     });
     // One process owns an embedded database, so anything still marked as streaming was cut off.
     if (database.kind === 'pglite') await recoverInterruptedVersions(database.db, blobs);
@@ -141,8 +171,11 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         allowPrivateAddresses: config.integrations.allowPrivateAddresses,
       }),
       billing,
+      browser,
+      screenshots,
     };
     const app = createHttpApp(services);
+    served.app = app;
     const db = database;
     return {
       app,
@@ -151,6 +184,8 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         await generation.close();
         await modelWorker.close();
         await preview.close();
+        await browser.close();
+        await screenshots.idle();
         planChanges.close();
         await realtime.close();
         await db.close();

@@ -12,6 +12,7 @@ import { defaultInstructionsRoutes } from '../users/default-instructions.ts';
 import { chatRoutes, messageRoutes } from '../chats/routes.ts';
 import { textEditRoutes } from '../chats/text-edit.ts';
 import { attachmentRoutes } from '../generation/attachment-routes.ts';
+import { screenshotRoutes } from '../screenshots/routes.ts';
 import { generationRoutes } from '../generation/routes.ts';
 import { improvePrompt } from '../generation/improve-prompt.ts';
 import { PLANS } from '../../core/plans/index.ts';
@@ -138,6 +139,7 @@ export function createHttpApp(services: Services) {
   api.route('/messages', messageRoutes(services));
   api.route('/components', generationRoutes(services.db, services.generation));
   api.route('/attachments', attachmentRoutes(services));
+  api.route('/screenshots', screenshotRoutes(services));
   api.all('*', (c) => apiError(c, 404, 'not-found', 'No such API endpoint'));
   app.route('/api', api);
 

@@ -11,6 +11,8 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import type { Hosting } from '../hosting/index.ts';
 import type { CodeHost } from '../codehost/index.ts';
 import type { BillingService } from '../billing/stripe/service.ts';
+import type { BrowserService } from '../browser/index.ts';
+import type { VersionScreenshots } from '../screenshots/version-screenshots.ts';
 import type {
   ChatIntegrationService,
   IntegrationService,
@@ -50,4 +52,8 @@ export interface Services {
   chatIntegrations: ChatIntegrationService;
   /** Stripe billing (issue 18); null without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET. */
   billing: BillingService | null;
+  /** The server's Chromium (issue 19): one browser, a bounded pool of pages. */
+  browser: BrowserService;
+  /** Screenshots of built versions (messages.screenshot). */
+  screenshots: VersionScreenshots;
 }

@@ -42,6 +42,8 @@ export interface PreviewServiceDeps {
   prewarm?: boolean;
   concurrency?: number;
   log?: (message: string) => void;
+  /** A version's preview is ready (built, from the cache, or an HTML version): its screenshot. */
+  onReady?: (version: PreviewVersion) => void;
 }
 
 export interface PreviewService {
@@ -136,6 +138,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       url: previewUrl(chatId, number),
       timestamp: Date.now(),
     });
+    deps.onReady?.(version);
   }
 
   async function hashOf(version: PreviewVersion, clean = false) {

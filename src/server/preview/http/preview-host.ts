@@ -19,7 +19,7 @@ export interface PreviewHostDeps {
   html: HtmlVersionDeps;
 }
 
-const TOKEN_COOKIE = 'kiln_preview_token';
+export const TOKEN_COOKIE = 'kiln_preview_token';
 const STEP_LABELS: Record<string, string> = {
   idle: 'Waiting for the version to finish',
   initializing: 'Preparing the project',

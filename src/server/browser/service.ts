@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { applyPageLimits, type LocalFetch, type PageLimits, type PageUsage } from './page-limits.ts';
+import { Semaphore } from './semaphore.ts';
+
+/** Debian's Chromium, headless, with none of the background connections a closed network refuses. */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserServiceOptions {
+  chromiumPath: string;
+  /** Pages (each in its own context) open at once; others wait. */
+  maxPages: number;
+  /** Kiln's egress proxy: every connection Chromium makes goes through it (issue 19 item 5). */
+  proxyUrl?: string;
+  log?: (message: string) => void;
+}
+
+export interface PageOptions {
+  timeoutMs?: number;
+  viewport?: { width: number; height: number };
+  maxRequests?: number;
+  maxResponseBytes?: number;
+  /** Answers some requests without the network (Kiln's own preview hosts). */
+  local?: LocalFetch;
+}
+
+export interface PageSession {
+  page: Page;
+  /** Requests and bytes so far, and what the limits refused. */
+  usage: PageUsage;
+}
+
+export interface BrowserService {
+  /** Whether Chromium is there to launch (false: features say so and degrade). */
+  available(): Promise<boolean>;
+  /** Runs `fn` with a fresh page in a fresh context, closed afterwards whatever happens. */
+  withPage<T>(fn: (session: PageSession) => Promise<T>, options?: PageOptions): Promise<T>;
+  close(): Promise<void>;
+}
+
+export class BrowserUnavailableError extends Error {
+  constructor(chromiumPath: string) {
+    super(`Chromium is not available at ${chromiumPath} (set KILN_CHROMIUM_PATH)`);
+  }
+}
+
+export const PAGE_DEFAULTS = {
+  timeoutMs: 15_000,
+  viewport: { width: 1280, height: 800 },
+  maxRequests: 200,
+  maxResponseBytes: 25 * 1024 * 1024,
+} as const;
+
+/**
+ * One Chromium for the whole process, launched on first use and reused; launched again on the
+ * next use if it died. Each page gets its own context (no shared cookies or storage), and at
+ * most `maxPages` exist at once.
+ */
+export function createBrowserService(options: BrowserServiceOptions): BrowserService {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const pages = new Semaphore(options.maxPages);
+  let launching: Promise<Browser> | null = null;
+  let isClosed = false;
+  let availability: boolean | undefined;
+
+  function launch(): Promise<Browser> {
+    const started = chromium
+      .launch({
+        executablePath: options.chromiumPath,
+        headless: true,
+        args: [...CHROMIUM_FLAGS],
+        proxy: options.proxyUrl ? { server: options.proxyUrl } : undefined,
+      })
+      .then((browser) => {
+        browser.on('disconnected', () => {
+          // Crashed or killed: the next use launches a new one.
+          if (launching === started) launching = null;
+          if (!isClosed) log('browser: Chromium exited; it is launched again on next use');
+        });
+        return browser;
+      });
+    started.catch(() => {
+      if (launching === started) launching = null;
+    });
+    return started;
+  }
+
+  async function browser(): Promise<Browser> {
+    if (isClosed) throw new Error('The browser service is closed');
+    if (!(await service.available())) throw new BrowserUnavailableError(options.chromiumPath);
+    launching ??= launch();
+    const current = await launching;
+    if (current.isConnected()) return current;
+    if (launching) launching = null;
+    launching = launch();
+    return launching;
+  }
+
+  const service: BrowserService = {
+    async available() {
+      if (availability === undefined) {
+        availability = isExecutable(options.chromiumPath);
+        if (!availability) {
+          log(
+            `browser: no Chromium at ${options.chromiumPath} (KILN_CHROMIUM_PATH) — ` +
+              'version screenshots are off and website analysis falls back to a plain fetch',
+          );
+        }
+      }
+      return availability;
+    },
+
+    withPage(fn, pageOptions = {}) {
+      return pages.run(async () => {
+        const limits: PageLimits = {
+          maxRequests: pageOptions.maxRequests ?? PAGE_DEFAULTS.maxRequests,
+          maxResponseBytes: pageOptions.maxResponseBytes ?? PAGE_DEFAULTS.maxResponseBytes,
+        };
+        const timeoutMs = pageOptions.timeoutMs ?? PAGE_DEFAULTS.timeoutMs;
+        const context = await (
+          await browser()
+        ).newContext({
+          viewport: pageOptions.viewport ?? PAGE_DEFAULTS.viewport,
+          serviceWorkers: 'block',
+          acceptDownloads: false,
+        });
+        try {
+          context.setDefaultTimeout(timeoutMs);
+          context.setDefaultNavigationTimeout(timeoutMs);
+          const page = await context.newPage();
+          const usage = await applyPageLimits(page, limits, pageOptions.local);
+          return await withDeadline(fn({ page, usage }), timeoutMs);
+        } finally {
+          await context.close().catch(() => undefined);
+        }
+      });
+    },
+
+    async close() {
+      isClosed = true;
+      const current = launching;
+      launching = null;
+      if (current) await (await current.catch(() => null))?.close().catch(() => undefined);
+    },
+  };
+  return service;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The whole use of a page is bounded, not only each navigation. */
+async function withDeadline<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Page work took longer than ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

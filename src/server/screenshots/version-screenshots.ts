@@ -1,0 +1,111 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { BrowserService, LocalFetch } from '../browser/index.ts';
+import type { Database } from '../db/client.ts';
+import { messages } from '../db/schema/index.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+
+/** The card and chat image of a version: the first screen at a desktop width, as a JPEG. */
+export const SCREENSHOT_VIEWPORT = { width: 1280, height: 800 } as const;
+const JPEG_QUALITY = 70;
+/** Time to load and settle a built preview (it is served from the process itself). */
+const PAGE_TIMEOUT_MS = 20_000;
+
+export interface ScreenshotTarget {
+  chatId: string;
+  version: number;
+  messageId: string;
+}
+
+export interface VersionScreenshotDeps {
+  db: Database;
+  blobs: BlobStore;
+  browser: BrowserService;
+  /** Where the version is seen, with what opens a private one (the preview host's token cookie). */
+  previewOf(target: ScreenshotTarget): { url: string; cookie?: string };
+  /** Answers the preview's requests in-process (the HTTP app), so no port or DNS is needed. */
+  local: LocalFetch;
+  log?: (message: string) => void;
+}
+
+export interface VersionScreenshots {
+  /** Takes the version's screenshot in the background, once (skipped quietly without a browser). */
+  request(target: ScreenshotTarget): void;
+  /** Takes it now; false when skipped (no browser, already taken, or the page failed). */
+  capture(target: ScreenshotTarget): Promise<boolean>;
+  /** Settles once the screenshots under way are done (shutdown, tests). */
+  idle(): Promise<void>;
+}
+
+export const screenshotKey = (chatId: string, messageId: string) => `screenshots/${chatId}/${messageId}.jpg`;
+/** What `messages.screenshot` holds: the route that serves it to those who may view the chat. */
+export const screenshotUrl = (chatId: string, messageId: string) =>
+  `/api/screenshots/${chatId}/${messageId}.jpg`;
+
+export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionScreenshots {
+  const log = deps.log ?? ((message: string) => console.log(message));
+  const running = new Map<string, Promise<boolean>>();
+
+  async function alreadyTaken(messageId: string): Promise<boolean> {
+    const [row] = await deps.db
+      .select({ screenshot: messages.screenshot })
+      .from(messages)
+      .where(eq(messages.id, messageId))
+      .limit(1);
+    return !row || row.screenshot !== null;
+  }
+
+  async function take(target: ScreenshotTarget): Promise<boolean> {
+    if (!(await deps.browser.available())) return false;
+    if (await alreadyTaken(target.messageId)) return false;
+    const { url, cookie } = deps.previewOf(target);
+    const local: LocalFetch = (request) => {
+      if (cookie && new URL(request.url).origin === new URL(url).origin) {
+        const headers = new Headers(request.headers);
+        headers.set('cookie', cookie);
+        return deps.local(new Request(request, { headers }));
+      }
+      return deps.local(request);
+    };
+    const jpeg = await deps.browser.withPage(
+      async ({ page }) => {
+        const response = await page.goto(url, { waitUntil: 'load' });
+        if (!response || !response.ok())
+          throw new Error(`preview answered ${response?.status() ?? 'nothing'}`);
+        // Web fonts and a first paint, not every lazy request of the page.
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        return page.screenshot({ type: 'jpeg', quality: JPEG_QUALITY, animations: 'disabled' });
+      },
+      { viewport: SCREENSHOT_VIEWPORT, timeoutMs: PAGE_TIMEOUT_MS, local },
+    );
+    await deps.blobs.put(screenshotKey(target.chatId, target.messageId), jpeg, 'image/jpeg');
+    const updated = await deps.db
+      .update(messages)
+      .set({ screenshot: screenshotUrl(target.chatId, target.messageId) })
+      .where(and(eq(messages.id, target.messageId), isNull(messages.screenshot)))
+      .returning({ id: messages.id });
+    return updated.length > 0;
+  }
+
+  const service: VersionScreenshots = {
+    capture(target) {
+      const existing = running.get(target.messageId);
+      if (existing) return existing;
+      const started = take(target).finally(() => running.delete(target.messageId));
+      running.set(target.messageId, started);
+      return started;
+    },
+
+    request(target) {
+      void service.capture(target).catch((error: unknown) => {
+        log(
+          `screenshots: ${target.chatId}-${target.version} failed: ${(error as Error).message.split('\n')[0]}`,
+        );
+      });
+    },
+
+    async idle() {
+      await Promise.allSettled([...running.values()]);
+    },
+  };
+  return service;
+}
