@@ -122,6 +122,16 @@ describe('version screenshots', () => {
       messages: { role: string; screenshot: string | null }[];
     };
     expect(data.messages.find((m) => m.role === 'assistant')?.screenshot).toBe(url);
+
+    // The card image of the home page's lists and the profile.
+    type Card = { id: string; screenshot: string | null };
+    const cardOf = async (client: TestClient, path: string) => {
+      const body = (await (await client.request(path)).json()) as { components: Card[] };
+      return body.components.find((card) => card.id === chatId);
+    };
+    expect((await cardOf(owner, '/api/chats/mine'))?.screenshot).toBe(url);
+    expect((await cardOf(stranger, '/api/chats/explore'))?.screenshot).toBe(url);
+    expect((await cardOf(stranger, `/api/users/${ownerId}`))?.screenshot).toBe(url);
   });
 
   it('a private React version built in a real preview: screenshotted, served to its owner only', async () => {
@@ -146,6 +156,10 @@ describe('version screenshots', () => {
     expect(r).toBeLessThan(60);
     expect(b).toBeLessThan(60);
 
+    const mineList = (await (await owner.request('/api/chats/mine')).json()) as {
+      components: { id: string; screenshot: string | null }[];
+    };
+    expect(mineList.components.find((card) => card.id === chatId)?.screenshot).toBe(url);
     expect([404, 403]).toContain((await stranger.request(url)).status);
     expect([404, 403]).toContain((await new TestClient(kiln).request(url)).status);
     // Another chat's id in the path does not reach this chat's blob.

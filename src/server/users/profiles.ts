@@ -1,10 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { chats, users } from '../db/schema/index.ts';
+import { withCardImages } from '../screenshots/card-images.ts';
 
 export interface PublicProfile {
   user: { id: string; fullName: string | null; avatarUrl: string | null; createdAt: string };
-  components: Array<{ id: string; slug: string; title: string | null; framework: string; createdAt: string }>;
+  components: Array<{
+    id: string;
+    slug: string;
+    title: string | null;
+    framework: string;
+    createdAt: string;
+    /** The latest version's screenshot (the card image). */
+    screenshot: string | null;
+  }>;
 }
 
 /** The profile page's data: the author card and their public components (never private ones). */
@@ -40,6 +49,9 @@ export async function findPublicProfile(db: Database, userId: string): Promise<P
       avatarUrl: user.avatarUrl,
       createdAt: user.createdAt.toISOString(),
     },
-    components: components.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    components: await withCardImages(
+      db,
+      components.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    ),
   };
 }

@@ -13,6 +13,7 @@ interface ExploreComponent {
   title: string | null;
   framework: Framework;
   createdAt: string;
+  screenshot: string | null;
   author: { id: string; fullName: string | null; avatarUrl: string | null };
 }
 

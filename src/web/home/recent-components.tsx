@@ -16,6 +16,7 @@ interface OwnComponent {
   isPrivate: boolean;
   createdAt: string;
   updatedAt: string;
+  screenshot: string | null;
 }
 
 const SHOWN = 6;

@@ -22,11 +22,23 @@ export function ComponentCard({ component, author }: ComponentCardProps) {
     >
       <div
         aria-hidden="true"
-        className="relative flex aspect-[16/9] items-center justify-center border-b bg-surface [background-image:radial-gradient(var(--border)_1px,transparent_1px)] [background-size:14px_14px]"
+        className="relative flex aspect-[16/9] items-center justify-center overflow-hidden border-b bg-surface [background-image:radial-gradient(var(--border)_1px,transparent_1px)] [background-size:14px_14px]"
       >
-        <span className="rounded-xl border bg-background px-3 py-1.5 font-mono text-xs text-muted-foreground shadow-xs transition-colors group-hover:text-foreground">
-          {`</${FRAMEWORK_LABELS[component.framework]}>`}
-        </span>
+        {component.screenshot ? (
+          // The latest version as the server's browser saw it (1280×800), top of the page first.
+          <img
+            src={component.screenshot}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            data-testid="card-screenshot"
+            className="absolute inset-0 size-full object-cover object-top"
+          />
+        ) : (
+          <span className="rounded-xl border bg-background px-3 py-1.5 font-mono text-xs text-muted-foreground shadow-xs transition-colors group-hover:text-foreground">
+            {`</${FRAMEWORK_LABELS[component.framework]}>`}
+          </span>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <h3 className="flex items-center gap-1.5">

@@ -12,4 +12,6 @@ export interface PublicComponentSummary {
   title: string | null;
   framework: Framework;
   createdAt: string;
+  /** The latest version's screenshot, when one was taken (the card image). */
+  screenshot?: string | null;
 }
