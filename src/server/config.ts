@@ -104,8 +104,6 @@ const schema = z.object({
   KILN_ALLOW_PRIVATE_INTEGRATIONS: z.enum(['true', 'false']).default('false'),
   /** Let URLs fetched on a user's behalf (clone) reach loopback/private addresses and any port (tests, private deployments). */
   KILN_CLONE_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
-  /** Let URLs fetched on a user's behalf (clone) reach loopback/private addresses and any port (tests, private deployments). */
-  KILN_CLONE_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** Billing (issue 18): Stripe is on when both the secret key and the webhook secret are set. */
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -139,8 +137,6 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** Integrations (issue 16): whether their endpoints may be private or loopback addresses. */
   integrations: { allowPrivateAddresses: boolean };
-  /** The SSRF guard of URLs fetched on a user's behalf (issue 19 item 5): private addresses allowed. */
-  clone: { allowPrivateAddresses: boolean };
   /** The SSRF guard of URLs fetched on a user's behalf (issue 19 item 5): private addresses allowed. */
   clone: { allowPrivateAddresses: boolean };
   /** Stripe billing (issue 18); undefined without keys (plans are granted with the admin CLI). */
@@ -234,7 +230,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     role: e.KILN_ROLE,
     integrations: { allowPrivateAddresses: e.KILN_ALLOW_PRIVATE_INTEGRATIONS === 'true' },
-    clone: { allowPrivateAddresses: e.KILN_CLONE_ALLOW_PRIVATE === 'true' },
     clone: { allowPrivateAddresses: e.KILN_CLONE_ALLOW_PRIVATE === 'true' },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
