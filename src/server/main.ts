@@ -11,6 +11,7 @@ import { createInProcessRealtime } from './realtime/in-process.ts';
 import { createPlanChanges } from './billing/plan-changes.ts';
 import { createBillingService } from './billing/stripe/service.ts';
 import { createBrowserService } from './browser/index.ts';
+import { startEgressProxy, type EgressProxy } from './net/egress-proxy.ts';
 import { createVersionScreenshots } from './screenshots/version-screenshots.ts';
 import { TOKEN_COOKIE, parsePreviewHost } from './preview/http/preview-host.ts';
 import { createPreviewToken, versionTokenSubject } from './preview/preview-token.ts';
@@ -78,9 +79,20 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       : createInProcessRealtime();
     const chatIntegrations = createChatIntegrations({ config, db: database.db, secret });
     // Launched on first use (a version's screenshot), so a Kiln that never needs it never starts it.
+    // Its traffic beyond Kiln's own hosts goes through the egress proxy, started with it.
+    let egress: Promise<EgressProxy> | undefined;
     const browser = createBrowserService({
       chromiumPath: config.browser.chromiumPath,
       maxPages: config.browser.maxPages,
+      proxyUrl: async () => {
+        egress ??= startEgressProxy({ allowPrivate: config.clone.allowPrivateAddresses }).catch(
+          (error: unknown) => {
+            egress = undefined; // tried again on the next launch
+            throw error;
+          },
+        );
+        return (await egress).url;
+      },
     });
     // The HTTP app serves the previews the browser loads; it exists before any build is ready.
     const served: { app?: HttpApp } = {};
@@ -186,6 +198,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         await preview.close();
         await browser.close();
         await screenshots.idle();
+        await egress?.then((proxy) => proxy.close()).catch(() => undefined);
         planChanges.close();
         await realtime.close();
         await db.close();

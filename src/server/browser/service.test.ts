@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEgressProxy } from '../net/egress-proxy.ts';
 import { createBrowserService, type BrowserService } from './index.ts';
 import { Semaphore } from './semaphore.ts';
 
@@ -155,6 +156,41 @@ describe('browser service', () => {
     });
     expect(title).toBe('home');
     expect(ownChromiumPids().some((pid) => !pids.includes(pid))).toBe(true);
+  });
+});
+
+describe('browser service behind the egress proxy', () => {
+  it("sends the page's requests through it: refused there, allowed for an allowed origin", async () => {
+    const site = await startSite();
+    const refused: string[] = [];
+    const guard = await startEgressProxy({
+      allowPrivate: false,
+      onRefused: (target) => refused.push(target),
+    });
+    const host = new URL(site.url).host;
+    const open = await startEgressProxy({ allowPrivate: false, allowOrigins: [host] });
+    const status = async (proxyUrl: string) => {
+      const browser = createBrowserService({
+        chromiumPath: CHROMIUM,
+        maxPages: 1,
+        proxyUrl: async () => proxyUrl,
+      });
+      try {
+        return await browser.withPage(async ({ page }) => (await page.goto(`${site.url}/`))?.status() ?? 0);
+      } finally {
+        await browser.close();
+      }
+    };
+    try {
+      // A loopback site: the guard answers 403 rather than the site's page.
+      expect(await status(guard.url)).toBe(403);
+      expect(refused.some((target) => target.includes(host))).toBe(true);
+      expect(await status(open.url)).toBe(200);
+    } finally {
+      await guard.close();
+      await open.close();
+      await site.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumProxyArgs } from '../net/egress-proxy.ts';
 import { applyPageLimits, type LocalFetch, type PageLimits, type PageUsage } from './page-limits.ts';
 import { Semaphore } from './semaphore.ts';
 
@@ -17,8 +18,11 @@ export interface BrowserServiceOptions {
   chromiumPath: string;
   /** Pages (each in its own context) open at once; others wait. */
   maxPages: number;
-  /** Kiln's egress proxy: every connection Chromium makes goes through it (issue 19 item 5). */
-  proxyUrl?: string;
+  /**
+   * Kiln's egress proxy (issue 19 item 5): every connection Chromium makes, and every request
+   * the page limits fetch for it, goes through it. A function starts it with the browser.
+   */
+  proxyUrl?: string | (() => Promise<string>);
   log?: (message: string) => void;
 }
 
@@ -70,14 +74,21 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
   let isClosed = false;
   let availability: boolean | undefined;
 
+  async function proxyUrl(): Promise<string | undefined> {
+    return typeof options.proxyUrl === 'function' ? options.proxyUrl() : options.proxyUrl;
+  }
+
   function launch(): Promise<Browser> {
-    const started = chromium
-      .launch({
-        executablePath: options.chromiumPath,
-        headless: true,
-        args: [...CHROMIUM_FLAGS],
-        proxy: options.proxyUrl ? { server: options.proxyUrl } : undefined,
-      })
+    const started = proxyUrl()
+      .then((proxy) =>
+        chromium.launch({
+          executablePath: options.chromiumPath,
+          headless: true,
+          args: [...CHROMIUM_FLAGS, ...(proxy ? chromiumProxyArgs(proxy) : [])],
+          // Playwright's own fetches for a page (route.fetch in page-limits.ts) take this proxy too.
+          proxy: proxy ? { server: proxy } : undefined,
+        }),
+      )
       .then((browser) => {
         browser.on('disconnected', () => {
           // Crashed or killed: the next use launches a new one.

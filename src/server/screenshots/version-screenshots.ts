@@ -72,7 +72,11 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
         if (!response || !response.ok())
           throw new Error(`preview answered ${response?.status() ?? 'nothing'}`);
         // Web fonts and a first paint, not every lazy request of the page.
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          // A framework's first render is scheduled after `load`: let two frames pass.
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        });
         return page.screenshot({ type: 'jpeg', quality: JPEG_QUALITY, animations: 'disabled' });
       },
       { viewport: SCREENSHOT_VIEWPORT, timeoutMs: PAGE_TIMEOUT_MS, local },
