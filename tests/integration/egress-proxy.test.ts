@@ -2,7 +2,12 @@ import http from 'node:http';
 import net from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumProxyArgs, startEgressProxy, type EgressProxy } from '../../src/server/net/egress-proxy.ts';
+import {
+  chromiumProxyArgs,
+  EGRESS_CHROMIUM_ARGS,
+  startEgressProxy,
+  type EgressProxy,
+} from '../../src/server/net/egress-proxy.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { resolveThrough } from '../support/dns-resolve.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
@@ -152,9 +157,14 @@ describe('Chromium through the egress proxy', () => {
       await proxy.close();
     });
 
-    it('cannot load a page on 127.0.0.1, directly, by a name resolving to it, or over https', async () => {
+    it('cannot load a page on 127.0.0.1: directly, by a name resolving to it, by a redirect, over https', async () => {
       const context = await browser.newContext();
-      for (const url of [`http://127.0.0.1:${site.port}/secret`, `http://rebind.test:${site.port}/secret`]) {
+      const redirect = `http://site.test:${site.port}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${site.port}/secret`)}`;
+      for (const url of [
+        `http://127.0.0.1:${site.port}/secret`,
+        `http://rebind.test:${site.port}/secret`,
+        redirect,
+      ]) {
         const page = await context.newPage();
         const response = await page.goto(url);
         expect(response?.status(), url).toBe(403);
@@ -164,6 +174,7 @@ describe('Chromium through the egress proxy', () => {
       await expect(page.goto(`https://127.0.0.1:${site.port}/secret`)).rejects.toThrow(
         /ERR_TUNNEL_CONNECTION_FAILED/,
       );
+      expect(site.received('/redirect')).toBe(true);
       expect(site.received('/secret')).toBe(false);
       expect(refused).toEqual(
         expect.arrayContaining([
@@ -193,6 +204,45 @@ describe('Chromium through the egress proxy', () => {
       expect(refused).toContain(secret);
       await page.close();
     });
+  });
+
+  it("guards Playwright's own proxy option, route.fetch() included (how the browser service launches)", async () => {
+    const refused: string[] = [];
+    const proxy = await startEgressProxy({
+      allowPrivate: false,
+      allowPorts: [site.port],
+      allowOrigins: [`site.test:${site.port}`],
+      resolve,
+      onRefused: (target) => refused.push(target),
+    });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, ...EGRESS_CHROMIUM_ARGS],
+      proxy: { server: proxy.url },
+    });
+    try {
+      const page = await browser.newPage();
+      // Every request fetched from Node by Playwright (its fetcher tunnels through the proxy).
+      await page.route('**/*', async (route) => {
+        try {
+          await route.fulfill({ response: await route.fetch({ maxRedirects: 0 }) });
+        } catch {
+          await route.abort('blockedbyclient');
+        }
+      });
+      const secret = `http://127.0.0.1:${site.port}/secret.png`;
+      await page.goto(`http://site.test:${site.port}/embed?src=${encodeURIComponent(secret)}`);
+      expect(await page.locator('h1').textContent()).toBe('Embed');
+      await page.waitForFunction(() => {
+        const image = document.getElementById('embedded') as HTMLImageElement | null;
+        return image?.complete === true && document.title !== 'Embed';
+      });
+      expect(site.received('/secret.png')).toBe(false);
+      expect(refused).toContain(`127.0.0.1:${site.port}`);
+    } finally {
+      await browser.close();
+      await proxy.close();
+    }
   });
 
   describe('with the allow switch on', () => {

@@ -27,16 +27,22 @@ export interface EgressProxy {
 }
 
 /**
- * The Chromium flags that send all of a page's traffic through the proxy: loopback is not
- * bypassed (Chromium bypasses it by default), no QUIC, and no WebRTC UDP around the proxy.
+ * Chromium flags for traffic a proxy cannot see: no QUIC (UDP), and no WebRTC UDP around the
+ * proxy (a page's ICE candidates could otherwise reach private addresses).
+ */
+export const EGRESS_CHROMIUM_ARGS: readonly string[] = [
+  '--disable-quic',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+/**
+ * The flags that send all of a page's traffic through the proxy when Chromium is launched with
+ * plain arguments. Loopback is not bypassed (Chromium bypasses it by default). Playwright's own
+ * `proxy` launch option does the same for the first two and also routes `route.fetch()` through
+ * the proxy: use it there, with EGRESS_CHROMIUM_ARGS.
  */
 export function chromiumProxyArgs(proxyUrl: string): string[] {
-  return [
-    `--proxy-server=${proxyUrl}`,
-    '--proxy-bypass-list=<-loopback>',
-    '--disable-quic',
-    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-  ];
+  return [`--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>', ...EGRESS_CHROMIUM_ARGS];
 }
 
 /** Request headers meant for the proxy or one hop only (RFC 9110 §7.6.1). */
