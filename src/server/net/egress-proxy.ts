@@ -180,8 +180,8 @@ export async function startEgressProxy(options: EgressProxyOptions): Promise<Egr
         if (!connected) client.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\n\r\n');
         else client.destroy();
       });
+      // A normal end travels through the pipes (buffered bytes flushed); a closed client ends the tunnel.
       client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
     })();
   });
 
