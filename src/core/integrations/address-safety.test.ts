@@ -21,7 +21,7 @@ describe('address safety: integration endpoints reach public hosts only (issue 1
     ['169.254.10.1', 'link-local'],
     ['0.0.0.0', 'unspecified'],
     ['224.0.0.1', 'multicast'],
-    ['255.255.255.255', 'reserved'],
+    ['255.255.255.255', 'broadcast'],
     ['::', 'unspecified'],
     ['::1', 'loopback'],
     ['[::1]', 'loopback'],
@@ -46,7 +46,9 @@ describe('address safety: integration endpoints reach public hosts only (issue 1
   );
 
   it('something that is not an address is never connected to', () => {
-    expect(unsafeAddressKind('1.2.3')).toBe('reserved');
+    expect(unsafeAddressKind('1.2.3.4.5')).toBe('reserved');
+    // A short form is an address to a resolver (1.2.0.3): checked as one.
+    expect(unsafeAddressKind('127.1')).toBe('loopback');
     expect(unsafeAddressKind('1::2::3')).toBe('reserved');
   });
 
