@@ -73,7 +73,7 @@ async function screenshotOf(kiln: TestKiln, chatId: string, version: number): Pr
 
 async function waitForScreenshot(kiln: TestKiln, chatId: string, version: number): Promise<string> {
   await expect
-    .poll(() => screenshotOf(kiln, chatId, version), { timeout: 60_000, interval: 200 })
+    .poll(() => screenshotOf(kiln, chatId, version), { timeout: 120_000, interval: 200 })
     .not.toBeNull();
   return (await screenshotOf(kiln, chatId, version))!;
 }
@@ -132,7 +132,7 @@ describe('version screenshots', () => {
     expect((await cardOf(owner, '/api/chats/mine'))?.screenshot).toBe(url);
     expect((await cardOf(stranger, '/api/chats/explore'))?.screenshot).toBe(url);
     expect((await cardOf(stranger, `/api/users/${ownerId}`))?.screenshot).toBe(url);
-  });
+  }, 180_000);
 
   it('a private React version built in a real preview: screenshotted, served to its owner only', async () => {
     const { chatId, version } = await createVersion(kiln, {
@@ -166,7 +166,7 @@ describe('version screenshots', () => {
     const other = await createVersion(kiln, { userId: ownerId, framework: 'html', files: [] });
     const crossed = url.replace(chatId, other.chatId);
     expect((await owner.request(crossed)).status).toBe(404);
-  });
+  }, 400_000);
 });
 
 describe('version screenshots without Chromium', () => {
