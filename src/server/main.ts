@@ -12,6 +12,7 @@ import { createPlanChanges } from './billing/plan-changes.ts';
 import { createBillingService } from './billing/stripe/service.ts';
 import { createBrowserService } from './browser/index.ts';
 import { startEgressProxy, type EgressProxy } from './net/egress-proxy.ts';
+import { createCloneService, createFetchPage } from './clone/index.ts';
 import { createVersionScreenshots } from './screenshots/version-screenshots.ts';
 import { TOKEN_COOKIE, parsePreviewHost } from './preview/http/preview-host.ts';
 import { createPreviewToken, versionTokenSubject } from './preview/preview-token.ts';
@@ -159,6 +160,15 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
           planChanged: planChanges.announce,
         })
       : null;
+    const clone = createCloneService({
+      db: database.db,
+      blobs,
+      realtime,
+      browser,
+      generation,
+      // The fallback path's fetches go through the SSRF guard (issue 19 item 5).
+      fetchPage: createFetchPage({ allowPrivate: config.clone.allowPrivateAddresses }),
+    });
     const services: Services = {
       config,
       db: database.db,
@@ -185,6 +195,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       billing,
       browser,
       screenshots,
+      clone,
     };
     const app = createHttpApp(services);
     served.app = app;
@@ -193,6 +204,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       app,
       services,
       async close() {
+        await clone.close();
         await generation.close();
         await modelWorker.close();
         await preview.close();

@@ -49,6 +49,8 @@ export interface GenerationRequest {
   action?: 'continue';
   /** An element picked in the preview (issue 17 item 2); not for a continuation. */
   selection?: ElementSelection;
+  /** What the model is sent instead of the prompt (a clone's extracted page, issue 19 item 2). */
+  modelPrompt?: string;
 }
 
 export interface GenerationDeps {
@@ -115,7 +117,7 @@ export class GenerationService {
     let prompt = request.prompt;
     // A continuation is stored as the spec's text (the chat shows it as 'Continue generation');
     // the model is sent the full prompt with the cut-off answer's tail.
-    let modelText: string | null = null;
+    let modelText: string | null = request.modelPrompt ?? null;
     if (request.action === 'continue') {
       const version = selectedVersion ?? stats.highest;
       const finishReason = baseMessage?.finishReason ?? null;

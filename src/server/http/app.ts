@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { cloneRoutes } from '../clone/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
@@ -140,6 +141,9 @@ export function createHttpApp(services: Services) {
   api.route('/components', generationRoutes(services.db, services.generation));
   api.route('/attachments', attachmentRoutes(services));
   api.route('/screenshots', screenshotRoutes(services));
+  const clone = cloneRoutes(services);
+  api.route('/clone', clone.start);
+  api.route('/chats', clone.chat);
   api.all('*', (c) => apiError(c, 404, 'not-found', 'No such API endpoint'));
   app.route('/api', api);
 

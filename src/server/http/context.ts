@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { CloneService } from '../clone/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import type { Database } from '../db/client.ts';
@@ -56,4 +57,6 @@ export interface Services {
   browser: BrowserService;
   /** Screenshots of built versions (messages.screenshot). */
   screenshots: VersionScreenshots;
+  /** Website clones (issue 19 item 2): the analysis job and the first version it starts. */
+  clone: CloneService;
 }

@@ -1,3 +1,5 @@
+import type { CloneState } from '../../core/clone/index.ts';
+
 /**
  * Events sent to the clients of one chat (spec §7 "Realtime" and the 'preview-updates'
  * broadcast channel). Payloads stay small: PostgreSQL NOTIFY carries at most 8000 bytes.
@@ -36,6 +38,8 @@ export type RealtimeEvent =
    * on the reserved channel PLANS_CHANNEL, which is no chat's id (billing/plan-changes.ts).
    */
   | { type: 'plan-changed'; chatId: string; userId: string }
+  /** A clone's analysis moved on (issue 19 item 2: the progress panel of every open tab). */
+  | { type: 'clone'; chatId: string; state: CloneState }
   /** A generation started or ended (other tabs of the same chat re-attach or refresh). */
   | {
       type: 'generation';

@@ -1,6 +1,7 @@
 import { FRAMEWORK_LABELS } from '../../../core/frameworks/index.ts';
 import { PUBLIC_ENV_PREFIX } from '../../../core/integrations/public-env.ts';
 import { guestBookFiles, wantsGuestBook, type GuestBookFramework } from './backend/guest-book.ts';
+import { cloneAnswer } from './clone-answer.ts';
 import { isContinuePrompt, planContinuation, readContinueTail } from './continuation.ts';
 import { asEdits } from './edits.ts';
 import { applyChanges } from './modify/apply.ts';
@@ -24,6 +25,8 @@ function article(word: string): string {
 export function composeAnswer(request: DemoRequest): string {
   if (isContinuePrompt(request.prompt)) return continueAnswer(request);
   if (wantsGuestBook(request)) return guestBookAnswer(request.framework);
+  const cloned = cloneAnswer(request);
+  if (cloned !== null) return cloned;
   if (request.snapshot === null) return firstAnswer(request);
   return selectionAnswer(request) ?? followUpAnswer(request);
 }

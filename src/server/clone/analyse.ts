@@ -1,0 +1,131 @@
+import type { CloneStepId, PageExtraction } from '../../core/clone/index.ts';
+import type { BrowserService } from '../browser/index.ts';
+import { extractPage, normalizeColor } from './extract.ts';
+import type { FetchPage } from './fetch-page.ts';
+
+/** 1280 px wide, the first screens of the page (a full-page capture of a long page is capped). */
+export const CLONE_VIEWPORT = { width: 1280, height: 800 } as const;
+export const MAX_SCREENSHOT_HEIGHT = 2400;
+const JPEG_QUALITY = 70;
+const BROWSER_TIMEOUT_MS = 30_000;
+/** Lazy content and fonts get this long after `load` before the page is read. */
+const SETTLE_MS = 500;
+
+export interface AnalysisDeps {
+  browser: BrowserService;
+  fetchPage: FetchPage;
+  log?: (message: string) => void;
+}
+
+export interface Analysis {
+  via: 'browser' | 'fetch';
+  page: PageExtraction;
+  screenshot: Buffer | null;
+  /** Why the browser path was not used (the panel's fallback notice). */
+  browserError: string | null;
+}
+
+export type StepReporter = (step: CloneStepId, extra?: { notice?: string }) => Promise<void>;
+
+export class AnalysisFailedError extends Error {}
+
+/**
+ * The analysis of spec §2's panel: the browser path (rendered DOM, computed colours and fonts,
+ * a JPEG screenshot) and, when it fails, the fetch path with the same extraction. Both failing
+ * throws AnalysisFailedError.
+ */
+export async function analyseWebsite(
+  url: string,
+  deps: AnalysisDeps,
+  report: StepReporter,
+  onBrowserFailed: (reason: string) => Promise<void>,
+): Promise<Analysis> {
+  await report('initializing');
+  let browserError: string;
+  if (await deps.browser.available()) {
+    try {
+      const result = await viaBrowser(url, deps.browser, report);
+      return { via: 'browser', ...result, browserError: null };
+    } catch (error) {
+      browserError = firstLine(error);
+    }
+  } else {
+    browserError = 'no browser is available on this server.';
+  }
+  deps.log?.(`clone: browser analysis of ${url} failed (${browserError}); fetching it instead`);
+  await onBrowserFailed(browserError);
+  try {
+    await report('loading');
+    const fetched = await deps.fetchPage(url);
+    await report('extracting');
+    const page = extractPage({ html: fetched.html, url: fetched.url, css: fetched.css });
+    await report('design');
+    await report('finalizing');
+    return { via: 'fetch', page, screenshot: null, browserError };
+  } catch (error) {
+    throw new AnalysisFailedError(firstLine(error));
+  }
+}
+
+async function viaBrowser(url: string, browser: BrowserService, report: StepReporter) {
+  return browser.withPage(
+    async ({ page }) => {
+      await report('loading');
+      const response = await page.goto(url, { waitUntil: 'load' });
+      if (!response) throw new Error('the page did not answer.');
+      if (response.status() >= 400) throw new Error(`the page answered ${response.status()}.`);
+      await page.waitForTimeout(SETTLE_MS);
+      await report('extracting');
+      const html = await page.content();
+      await report('design');
+      const computed = await page.evaluate(() => {
+        const colors = new Map<string, number>();
+        const fonts = new Map<string, number>();
+        const add = (map: Map<string, number>, value: string) => map.set(value, (map.get(value) ?? 0) + 1);
+        const elements = Array.from(document.querySelectorAll('body, body *')).slice(0, 3000);
+        for (const element of elements) {
+          const style = getComputedStyle(element);
+          for (const value of [style.color, style.backgroundColor, style.borderTopColor]) {
+            if (!/rgba?\(0, 0, 0, 0\)|transparent/.test(value)) add(colors, value);
+          }
+          const family = style.fontFamily
+            .split(',')[0]
+            ?.trim()
+            .replace(/^["']|["']$/g, '');
+          if (family) add(fonts, family);
+        }
+        const sorted = (map: Map<string, number>) =>
+          [...map.entries()].sort((a, b) => b[1] - a[1]).map(([v]) => v);
+        return {
+          colors: sorted(colors),
+          fonts: sorted(fonts),
+          height: document.documentElement.scrollHeight,
+        };
+      });
+      await report('screenshot');
+      const screenshot = await page.screenshot({
+        type: 'jpeg',
+        quality: JPEG_QUALITY,
+        animations: 'disabled',
+        clip: {
+          x: 0,
+          y: 0,
+          width: CLONE_VIEWPORT.width,
+          height: Math.max(CLONE_VIEWPORT.height, Math.min(computed.height, MAX_SCREENSHOT_HEIGHT)),
+        },
+        fullPage: true,
+      });
+      await report('finalizing');
+      const colors = computed.colors.map(normalizeColor).filter((color): color is string => color !== null);
+      const extraction = extractPage({ html, url: page.url(), computed: { colors, fonts: computed.fonts } });
+      return { page: extraction, screenshot };
+    },
+    { viewport: CLONE_VIEWPORT, timeoutMs: BROWSER_TIMEOUT_MS },
+  );
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message.split('\n')[0]!.trim();
+  return /[.!?]$/.test(line) ? line : `${line}.`;
+}
