@@ -208,6 +208,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         await generation.close();
         await modelWorker.close();
         await preview.close();
+        screenshots.close();
         await browser.close();
         await screenshots.idle();
         await egress?.then((proxy) => proxy.close()).catch(() => undefined);

@@ -32,8 +32,10 @@ export interface VersionScreenshots {
   request(target: ScreenshotTarget): void;
   /** Takes it now; false when skipped (no browser, already taken, or the page failed). */
   capture(target: ScreenshotTarget): Promise<boolean>;
-  /** Settles once the screenshots under way are done (shutdown, tests). */
+  /** Settles once the screenshots under way are done (tests). */
   idle(): Promise<void>;
+  /** Takes no more; those under way end (the browser closing cuts them short) without a word. */
+  close(): void;
 }
 
 export const screenshotKey = (chatId: string, messageId: string) => `screenshots/${chatId}/${messageId}.jpg`;
@@ -44,6 +46,7 @@ export const screenshotUrl = (chatId: string, messageId: string) =>
 export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionScreenshots {
   const log = deps.log ?? ((message: string) => console.log(message));
   const running = new Map<string, Promise<boolean>>();
+  let isClosed = false;
 
   async function alreadyTaken(messageId: string): Promise<boolean> {
     const [row] = await deps.db
@@ -55,7 +58,7 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
   }
 
   async function take(target: ScreenshotTarget): Promise<boolean> {
-    if (!(await deps.browser.available())) return false;
+    if (isClosed || !(await deps.browser.available())) return false;
     if (await alreadyTaken(target.messageId)) return false;
     const { url, cookie } = deps.previewOf(target);
     const local: LocalFetch = (request) => {
@@ -101,6 +104,7 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
 
     request(target) {
       void service.capture(target).catch((error: unknown) => {
+        if (isClosed) return;
         log(
           `screenshots: ${target.chatId}-${target.version} failed: ${(error as Error).message.split('\n')[0]}`,
         );
@@ -109,6 +113,10 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
 
     async idle() {
       await Promise.allSettled([...running.values()]);
+    },
+
+    close() {
+      isClosed = true;
     },
   };
   return service;
