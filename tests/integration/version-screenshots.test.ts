@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserService } from '../../src/server/browser/index.ts';
-import { chats, messages } from '../../src/server/db/schema/index.ts';
+import { chats, marketplaceListings, messages } from '../../src/server/db/schema/index.ts';
 import {
   createVersion,
   createPreviewKiln,
@@ -134,7 +135,7 @@ describe('version screenshots', () => {
     expect((await cardOf(stranger, `/api/users/${ownerId}`))?.screenshot).toBe(url);
   }, 180_000);
 
-  it('a private React version built in a real preview: screenshotted, served to its owner only', async () => {
+  it('a private React version built in a real preview: screenshotted, served to its owner only (and to all while listed)', async () => {
     const { chatId, version } = await createVersion(kiln, {
       userId: ownerId,
       framework: 'react',
@@ -162,6 +163,19 @@ describe('version screenshots', () => {
     expect(mineList.components.find((card) => card.id === chatId)?.screenshot).toBe(url);
     expect([404, 403]).toContain((await stranger.request(url)).status);
     expect([404, 403]).toContain((await new TestClient(kiln).request(url)).status);
+    // Listed on the marketplace, the listed version's screenshot is its card image for everyone.
+    await kiln.services.db
+      .insert(marketplaceListings)
+      .values({ id: randomUUID(), chatId, sellerId: ownerId, version, priceCents: 500 });
+    const listed = await new TestClient(kiln).request(url);
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toMatch(/^private/);
+    await kiln.services.db
+      .update(marketplaceListings)
+      .set({ isActive: false })
+      .where(eq(marketplaceListings.chatId, chatId));
+    expect([404, 403]).toContain((await stranger.request(url)).status);
+
     // Another chat's id in the path does not reach this chat's blob.
     const other = await createVersion(kiln, { userId: ownerId, framework: 'html', files: [] });
     const crossed = url.replace(chatId, other.chatId);
