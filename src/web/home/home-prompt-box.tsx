@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { detectCloneUrl } from '../../core/clone/index.ts';
 import { DEFAULT_FRAMEWORK, type Framework } from '../../core/frameworks/index.ts';
 import { PLANS } from '../../core/plans/index.ts';
 import { DemoModelNotice } from '../ai/demo-model-notice.tsx';
@@ -66,10 +67,21 @@ export function HomePromptBox() {
     // Fetch the editor's code while the chat is being created.
     void import('../editor/editor-page.tsx');
     try {
-      const chat = await apiPost<{ id: string; slug: string }>('/api/chats', { prompt: text, framework });
+      // A website's address (alone or after 'Clone a website') starts a clone: the server
+      // analyses the page and generates the first version itself (issue 19 item 2).
+      const cloneUrl = files.length === 0 ? detectCloneUrl(text) : null;
+      const chat = cloneUrl
+        ? await apiPost<{ id: string; slug: string }>('/api/clone', {
+            url: cloneUrl,
+            prompt: text,
+            framework,
+          })
+        : await apiPost<{ id: string; slug: string }>('/api/chats', { prompt: text, framework });
       writeDraft('');
       void queryClient.invalidateQueries({ queryKey: ['my-components'] });
-      const state: EditorLocationState = { pendingGeneration: { prompt: text, files } };
+      const state: EditorLocationState | undefined = cloneUrl
+        ? undefined
+        : { pendingGeneration: { prompt: text, files } };
       void navigate(`/components/${encodeURIComponent(chat.slug)}`, { state });
       return true;
     } catch (error) {

@@ -4,6 +4,7 @@ import { parseArtifactText } from '../../../../core/artifact/index.ts';
 import { readTheme } from '../../../../core/themes/index.ts';
 import { useEditor, useEditorStream } from '../../state/editor-context.ts';
 import { AssistantMessage } from './assistant-message.tsx';
+import { ClonePanel, CloneReference } from './clone-panel.tsx';
 import { DeleteVersionButton } from './delete-version-button.tsx';
 import { MigrationCards } from './migrations/migration-cards.tsx';
 import type { AttachmentView } from './user-attachments.tsx';
@@ -56,6 +57,11 @@ export default function ChatTab() {
             size: file.size ?? null,
           }));
 
+  // A clone before its first version (spec §2: clone_url set and version -1 selected).
+  if (data.chat.cloneUrl && !running && !assistant && !data.messages.some((m) => m.version > 0)) {
+    return <ClonePanel chatId={data.chat.id} url={data.chat.cloneUrl} />;
+  }
+
   if (!running && !user && !assistant) {
     return (
       <div className="flex flex-col items-center px-6 py-14 text-center">
@@ -77,6 +83,9 @@ export default function ChatTab() {
   const canDelete = permissions.edit && data.messages.length > 2 && assistant !== null && !running;
   return (
     <div className="flex flex-col gap-6 px-4 py-5">
+      {data.chat.cloneUrl && (running?.version ?? assistant?.version) === 1 ? (
+        <CloneReference chatId={data.chat.id} url={data.chat.cloneUrl} />
+      ) : null}
       {promptText !== null ? (
         <UserMessage
           author={data.author}
