@@ -199,8 +199,15 @@ export async function buildProject(
     }
     const buildStart = await markBuildStart(workspace);
     const build = standby
-      ? await runStandby(standby, signal)
-      : await runBuildScript(context.sandbox, workspace, command.script, limits, signal);
+      ? // Angular's standby runs `ng build` as its template writes it (no source maps there yet).
+        await runStandby(standby, input.sourceLocations === true && standby.framework !== 'angular', signal)
+      : await runBuildScript(
+          context.sandbox,
+          workspace,
+          input.sourceLocations ? withSourceMaps(command.script) : command.script,
+          limits,
+          signal,
+        );
     log += build.output;
     timings.buildMs = build.durationMs;
     if (build.exitCode !== 0) return buildFailure(build.output, log, declared);
@@ -259,13 +266,25 @@ function takeStandby(
   return context.standby.take(framework, dependencyKey(packageJson));
 }
 
-async function runStandby(standby: Standby, signal?: AbortSignal): Promise<RunResult> {
+async function runStandby(standby: Standby, sourceMaps: boolean, signal?: AbortSignal): Promise<RunResult> {
   const onAbort = () => standby.process.kill();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    standby.process.arm('build\n');
+    standby.process.arm(sourceMaps ? 'build sourcemap\n' : 'build\n');
     return await standby.process.result;
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * A preview build also writes source maps, so the editor can name the line of a runtime error in
+ * the generated sources (issue 19 item 4); a deployment's build (`clean`) never does. Only the
+ * plain `vite build` / `ng build` a template writes gets the flag; another script runs as written.
+ */
+export function withSourceMaps(script: string): string {
+  const plain = script.trim().replace(/\s+/g, ' ');
+  if (/^vite build( [\w=./:@-]+)*$/.test(plain) && !/--sourcemap/.test(plain)) return `${plain} --sourcemap`;
+  if (/^ng build( [\w=./:@-]+)*$/.test(plain) && !/--source-map/.test(plain)) return `${plain} --source-map`;
+  return script;
 }

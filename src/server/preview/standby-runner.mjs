@@ -20,9 +20,12 @@ process.stdout.write('\u0006kiln-standby-ready\n');
 
 const lines = readline.createInterface({ input: process.stdin });
 for await (const line of lines) {
-  if (line.trim() !== 'build') break;
+  // 'build sourcemap': a preview's build, with source maps for its runtime errors (issue 19 item 4).
+  const [command, option] = line.trim().split(' ');
+  if (command !== 'build') break;
   try {
-    await vite.build({ root, configLoader: 'runner', logLevel: 'info' });
+    const build = option === 'sourcemap' ? { sourcemap: true } : undefined;
+    await vite.build({ root, configLoader: 'runner', logLevel: 'info', build });
     process.exit(0);
   } catch (error) {
     // The same words as the Vite CLI, so the build-log classifier reads both alike.

@@ -5,12 +5,17 @@ import type { AppEnv, RequestViewer } from '../../http/viewer.ts';
 import { apiError, denied } from '../../http/errors.ts';
 import { requireVersionNumber } from '../../http/validate.ts';
 import type { PreviewService } from '../service.ts';
+import { readStackRequest } from '../stack-request.ts';
+import { mapStackFrames } from '../stack-map.ts';
 import { loadPreviewVersion, type PreviewVersion } from '../versions.ts';
 
 /**
  * `GET  /api/chats/:chatId/preview/:version` → `{ status, error?, url, previewId }`; the url of
  *       a private chat carries a short-lived token (the preview origin has no session cookie).
  * `POST /api/chats/:chatId/preview/:version/rebuild` → queues a forced rebuild (authorized).
+ * `POST /api/chats/:chatId/preview/:version/stack` `{ frames: [{ url, line, column, name }] }` →
+ *       `{ frames: [{ file, line, column, name } | null] }`: a runtime error's stack mapped to the
+ *       generated sources by the preview build's source maps (issue 19 item 4; view).
  */
 export function previewApiRoutes(deps: { db: Database; preview: PreviewService }) {
   const app = new Hono<AppEnv>();
@@ -48,6 +53,18 @@ export function previewApiRoutes(deps: { db: Database; preview: PreviewService }
     if (!found.ok) return refuse(c, found.decision);
     await deps.preview.requestBuild(found.version.chatId, found.version.version, { force: true });
     return c.json(await deps.preview.getState(found.version.chatId, found.version.version), 202);
+  });
+
+  app.post('/:chatId/preview/:version/stack', async (c) => {
+    const found = await load(c.var.viewer, c.req.param('chatId'), c.req.param('version'), 'view');
+    if (!found.ok) return refuse(c, found.decision);
+    const frames = readStackRequest(await c.req.json().catch(() => null));
+    if (!frames) return apiError(c, 400, 'invalid-request', 'Expected { frames: [{ url, line, column }] }');
+    const { version } = found;
+    const outputDir = version.framework === 'html' ? null : await deps.preview.outputDirOf(version);
+    if (!outputDir) return c.json({ frames: frames.map(() => null) });
+    const host = new URL(deps.preview.previewUrl(version.chatId, version.version)).hostname;
+    return c.json({ frames: await mapStackFrames(outputDir, host, frames) });
   });
 
   return app;

@@ -1,4 +1,5 @@
 import { PREVIEW_BLOCKED_MESSAGE } from '../../../core/preview/frame-messages.ts';
+import { runtimeErrorBridgeScript } from './runtime-error-bridge.ts';
 import { selectBridgeScript } from './select-bridge.ts';
 
 /**
@@ -34,10 +35,14 @@ const FRAME_SCRIPTS = STORAGE_FALLBACK + LINK_GUARD;
 
 /**
  * The frame scripts first in <head> (or after <html> / the doctype: before it would mean quirks
- * mode). With the app's origin, the Select tool's bridge too (issue 17 item 2).
+ * mode). With the app's origin, the Select tool's bridge too (issue 17 item 2), and the runtime
+ * errors bridge (issue 19 item 4), first so it sees the page's own first errors.
  */
 export function withFrameScripts(html: string, editorOrigin?: string): string {
-  const scripts = FRAME_SCRIPTS + (editorOrigin ? selectBridgeScript(editorOrigin) : '');
+  const bridges = editorOrigin
+    ? runtimeErrorBridgeScript(editorOrigin) + selectBridgeScript(editorOrigin)
+    : '';
+  const scripts = FRAME_SCRIPTS + bridges;
   const anchor = /<head\b[^>]*>/i.exec(html) ?? /<html\b[^>]*>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
   if (!anchor) return scripts + html;
   const at = anchor.index + anchor[0].length;

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSelectBridge } from '../selection/use-select-bridge.ts';
+import { RuntimeErrorPanel } from './runtime-errors/runtime-error-panel.tsx';
+import { useRuntimeErrors } from './runtime-errors/use-runtime-errors.ts';
 import { StartingOverlay } from './starting-overlay.tsx';
 
 /** Spec §9: ''Starting' overlay 3 s'. */
@@ -20,6 +22,7 @@ export function FrameworkPreviewFrame({ url, title, reloadKey, versionKey }: Fra
   const frameRef = useRef<HTMLIFrameElement>(null);
   const frames = useMemo(() => [frameRef], []);
   const { onFrameLoad } = useSelectBridge(frames, url);
+  const runtimeErrors = useRuntimeErrors(frames, url, `${url}#${reloadKey}`);
 
   useEffect(() => {
     if (shownKey.current === versionKey) return;
@@ -42,7 +45,7 @@ export function FrameworkPreviewFrame({ url, title, reloadKey, versionKey }: Fra
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"
         className="absolute inset-0 size-full border-0"
       />
-      {isStarting ? <StartingOverlay /> : null}
+      {isStarting ? <StartingOverlay /> : <RuntimeErrorPanel errors={runtimeErrors} />}
     </div>
   );
 }

@@ -11,6 +11,8 @@ import {
   resolveProjectPath,
   type PreviewFile,
 } from './html-document.ts';
+import { RuntimeErrorPanel } from './runtime-errors/runtime-error-panel.tsx';
+import { useRuntimeErrors } from './runtime-errors/use-runtime-errors.ts';
 import { useSwappedFrames, type FrameSource, type SwappedFrame } from './use-swapped-frames.ts';
 import { vendorUrls } from './vendor-assets.ts';
 
@@ -71,6 +73,12 @@ export function HtmlPreviewFrame({
   const frames = useMemo(() => [frontRef, pendingRef], []);
   // Only a finished version on its preview host has the Select tool's bridge.
   const { onFrameLoad } = useSelectBridge(frames, isFinished ? address : null);
+  // And the runtime errors bridge (issue 19 item 4): the page a person uses, not the stream.
+  const runtimeErrors = useRuntimeErrors(
+    frames,
+    isFinished ? address : null,
+    `${address}#${revision}#${reloadKey}`,
+  );
 
   const currentPage = page?.name ?? null;
   useEffect(() => {
@@ -113,6 +121,7 @@ export function HtmlPreviewFrame({
     <div className={cn('relative h-full w-full bg-white', className)}>
       {front ? frame(front, false) : null}
       {pending ? frame(pending, true) : null}
+      <RuntimeErrorPanel errors={runtimeErrors} />
     </div>
   );
 }
