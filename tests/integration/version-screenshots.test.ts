@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowserService } from '../../src/server/browser/index.ts';
@@ -181,6 +183,41 @@ describe('version screenshots', () => {
     const crossed = url.replace(chatId, other.chatId);
     expect((await owner.request(crossed)).status).toBe(404);
   }, 400_000);
+});
+
+describe('version screenshots of a page with a resource that never arrives', () => {
+  let kiln: TestKiln;
+  let hanging: http.Server;
+  beforeAll(async () => {
+    // A third-party host that accepts the request and never answers (allowed through the proxy).
+    hanging = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    kiln = await createTestKiln({ KILN_CLONE_ALLOW_PRIVATE: 'true' });
+  });
+  afterAll(async () => {
+    await kiln?.close();
+    hanging.closeAllConnections();
+    hanging.close();
+  });
+
+  it('is taken anyway, without that resource', async () => {
+    const client = new TestClient(kiln);
+    await client.signUp('grace@example.com');
+    const userId = (await client.me()).user!.id;
+    const { port } = hanging.address() as AddressInfo;
+    const page = RED_PAGE.replace(
+      '<h1>Red</h1>',
+      `<h1>Red</h1><img src="http://127.0.0.1:${port}/slow.png">`,
+    );
+    const { chatId, version } = await createVersion(kiln, {
+      userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: page }],
+    });
+    await kiln.services.preview.requestBuild(chatId, version);
+    const url = await waitForScreenshot(kiln, chatId, version);
+    expect((await client.request(url)).headers.get('content-type')).toBe('image/jpeg');
+  }, 180_000);
 });
 
 describe('version screenshots without Chromium', () => {

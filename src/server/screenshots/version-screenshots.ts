@@ -9,6 +9,8 @@ export const SCREENSHOT_VIEWPORT = { width: 1280, height: 800 } as const;
 const JPEG_QUALITY = 70;
 /** Time to load and settle a built preview (it is served from the process itself). */
 const PAGE_TIMEOUT_MS = 20_000;
+/** How long to wait for `load` (every image and stylesheet) before taking it anyway. */
+const LOAD_WAIT_MS = 8_000;
 
 export interface ScreenshotTarget {
   chatId: string;
@@ -71,9 +73,11 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
     };
     const jpeg = await deps.browser.withPage(
       async ({ page }) => {
-        const response = await page.goto(url, { waitUntil: 'load' });
+        const response = await page.goto(url, { waitUntil: 'domcontentloaded' });
         if (!response || !response.ok())
           throw new Error(`preview answered ${response?.status() ?? 'nothing'}`);
+        // An image on a slow third-party host does not cost the whole screenshot.
+        await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => undefined);
         // Web fonts and a first paint, not every lazy request of the page.
         await page.evaluate(async () => {
           await document.fonts.ready;
