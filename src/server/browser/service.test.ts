@@ -195,6 +195,21 @@ describe('browser service behind the egress proxy', () => {
 });
 
 describe('browser service without Chromium', () => {
+  it('a Chromium that cannot start: pages fail with the reason, logged, and it is tried again', async () => {
+    const logs: string[] = [];
+    // Executable, but not a browser.
+    const browser = createBrowserService({
+      chromiumPath: '/bin/false',
+      maxPages: 1,
+      log: (line) => logs.push(line),
+    });
+    expect(await browser.available()).toBe(true);
+    await expect(browser.withPage(async () => 1, { timeoutMs: 5000 })).rejects.toThrow();
+    await expect(browser.withPage(async () => 1, { timeoutMs: 5000 })).rejects.toThrow();
+    expect(logs.filter((line) => line.includes('/bin/false failed to start'))).toHaveLength(2);
+    await browser.close();
+  });
+
   it('is not available, says so once, and refuses pages', async () => {
     const logs: string[] = [];
     const browser = createBrowserService({

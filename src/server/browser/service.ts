@@ -97,8 +97,12 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
         });
         return browser;
       });
-    started.catch(() => {
+    started.catch((error: unknown) => {
+      // Tried again on the next use; say why, since every feature that needs it fails meanwhile.
       if (launching === started) launching = null;
+      log(
+        `browser: Chromium at ${options.chromiumPath} failed to start: ${(error as Error).message.split('\n')[0]}`,
+      );
     });
     return started;
   }
