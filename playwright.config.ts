@@ -82,6 +82,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // tests/e2e/integrations-flow.spec.ts connects a hosted database on 127.0.0.1 (refused otherwise).
       KILN_ALLOW_PRIVATE_INTEGRATIONS: 'true',
+      // tests/e2e/clone.spec.ts clones a loopback website (the SSRF guard refuses 127.0.0.1 otherwise).
+      KILN_CLONE_ALLOW_PRIVATE: 'true',
       // Billing on (issue 18); the catalogue is made in the fake Stripe on first use.
       STRIPE_SECRET_KEY: 'sk_test_kiln_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_kiln_e2e',

@@ -170,7 +170,8 @@ describe.runIf(hasChromium)('clone through the browser, against a real provider 
   });
 
   it('captures a 1280-wide JPEG and sends it as an image part with the extracted content', async () => {
-    const { client } = await signedUpUser(kiln, { premium: true });
+    // A free plan may not upload images, but the screenshot is Kiln's own reference.
+    const { client } = await signedUpUser(kiln);
     llm.enqueue({
       chunks: chunkText(
         answer('Bakery', { 'src/App.tsx': 'export default function App() { return <h1>Bakery</h1>; }\n' }),

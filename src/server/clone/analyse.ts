@@ -11,6 +11,27 @@ const BROWSER_TIMEOUT_MS = 30_000;
 /** Lazy content and fonts get this long after `load` before the page is read. */
 const SETTLE_MS = 500;
 
+/**
+ * Run in the page: its colours and fonts by use, and its height. A string, not a function:
+ * tsx/esbuild would add helpers (`__name`) to a function that do not exist in the page.
+ */
+const MEASURE_DESIGN = `(() => {
+  const colors = new Map();
+  const fonts = new Map();
+  const add = (map, value) => map.set(value, (map.get(value) || 0) + 1);
+  const elements = Array.from(document.querySelectorAll('body, body *')).slice(0, 3000);
+  for (const element of elements) {
+    const style = getComputedStyle(element);
+    for (const value of [style.color, style.backgroundColor, style.borderTopColor]) {
+      if (!/rgba?\\(0, 0, 0, 0\\)|transparent/.test(value)) add(colors, value);
+    }
+    const family = (style.fontFamily.split(',')[0] || '').trim().replace(/^["']|["']$/g, '');
+    if (family) add(fonts, family);
+  }
+  const sorted = (map) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([value]) => value);
+  return { colors: sorted(colors), fonts: sorted(fonts), height: document.documentElement.scrollHeight };
+})()`;
+
 export interface AnalysisDeps {
   browser: BrowserService;
   fetchPage: FetchPage;
@@ -78,30 +99,9 @@ async function viaBrowser(url: string, browser: BrowserService, report: StepRepo
       await report('extracting');
       const html = await page.content();
       await report('design');
-      const computed = await page.evaluate(() => {
-        const colors = new Map<string, number>();
-        const fonts = new Map<string, number>();
-        const add = (map: Map<string, number>, value: string) => map.set(value, (map.get(value) ?? 0) + 1);
-        const elements = Array.from(document.querySelectorAll('body, body *')).slice(0, 3000);
-        for (const element of elements) {
-          const style = getComputedStyle(element);
-          for (const value of [style.color, style.backgroundColor, style.borderTopColor]) {
-            if (!/rgba?\(0, 0, 0, 0\)|transparent/.test(value)) add(colors, value);
-          }
-          const family = style.fontFamily
-            .split(',')[0]
-            ?.trim()
-            .replace(/^["']|["']$/g, '');
-          if (family) add(fonts, family);
-        }
-        const sorted = (map: Map<string, number>) =>
-          [...map.entries()].sort((a, b) => b[1] - a[1]).map(([v]) => v);
-        return {
-          colors: sorted(colors),
-          fonts: sorted(fonts),
-          height: document.documentElement.scrollHeight,
-        };
-      });
+      const computed = await page.evaluate<{ colors: string[]; fonts: string[]; height: number }>(
+        MEASURE_DESIGN,
+      );
       await report('screenshot');
       const screenshot = await page.screenshot({
         type: 'jpeg',

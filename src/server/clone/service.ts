@@ -175,7 +175,8 @@ export function createCloneService(deps: CloneDeps): CloneService {
     await deps.generation.start(viewer, {
       chatId: payload.chatId,
       prompt: payload.prompt,
-      files,
+      files: [],
+      referenceFiles: files,
       modelPrompt: buildClonePrompt(page, isOnlyCloneWords(request) ? '' : request, screenshot !== null),
     });
   }

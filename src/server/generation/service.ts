@@ -14,6 +14,7 @@ import {
   type TokenUsage,
 } from '../../core/costs/index.ts';
 import { ERRORS } from '../../core/errors.ts';
+import { PLANS } from '../../core/plans/index.ts';
 import { readInstructions, withInstructions } from '../../core/instructions/index.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import { requireChat, requireChatAccess, requireUser } from '../chats/access.ts';
@@ -51,6 +52,8 @@ export interface GenerationRequest {
   selection?: ElementSelection;
   /** What the model is sent instead of the prompt (a clone's extracted page, issue 19 item 2). */
   modelPrompt?: string;
+  /** Images Kiln made itself (a clone's screenshot): checked as any image, whatever the plan. */
+  referenceFiles?: File[];
 }
 
 export interface GenerationDeps {
@@ -135,7 +138,10 @@ export class GenerationService {
     if (!checked.ok) throw ServiceError.fromUserError(checked.error);
     prompt = checked.value;
 
-    const attachments = await acceptAttachments(request.files, viewer.plan);
+    const attachments = [
+      ...(await acceptAttachments(request.files, viewer.plan)),
+      ...(await acceptAttachments(request.referenceFiles ?? [], PLANS.premium)),
+    ];
     if (!isStorableText(prompt) || attachments.some((file) => !isStorableText(file.name))) {
       throw new ServiceError(400, UNSTORABLE_TEXT.code, UNSTORABLE_TEXT.message);
     }
