@@ -8,8 +8,9 @@ export const CLONE_VIEWPORT = { width: 1280, height: 800 } as const;
 export const MAX_SCREENSHOT_HEIGHT = 2400;
 const JPEG_QUALITY = 70;
 const BROWSER_TIMEOUT_MS = 30_000;
-/** Lazy content and fonts get this long after `load` before the page is read. */
-const SETTLE_MS = 500;
+/** After `load`: web fonts, then two frames for a script's first render (a string: see below). */
+const SETTLE = `document.fonts.ready.then(() => new Promise((resolve) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))`;
 
 /**
  * Run in the page: its colours and fonts by use, and its height. A string, not a function:
@@ -95,7 +96,7 @@ async function viaBrowser(url: string, browser: BrowserService, report: StepRepo
       const response = await page.goto(url, { waitUntil: 'load' });
       if (!response) throw new Error('the page did not answer.');
       if (response.status() >= 400) throw new Error(`the page answered ${response.status()}.`);
-      await page.waitForTimeout(SETTLE_MS);
+      await page.evaluate(SETTLE);
       await report('extracting');
       const html = await page.content();
       await report('design');
