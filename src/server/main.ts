@@ -166,6 +166,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       realtime,
       browser,
       generation,
+      runsWorker: config.role !== 'web',
       // The fallback path's fetches go through the SSRF guard (issue 19 item 5).
       fetchPage: createFetchPage({ allowPrivate: config.clone.allowPrivateAddresses }),
     });

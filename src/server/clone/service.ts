@@ -39,6 +39,8 @@ export interface CloneDeps {
   browser: BrowserService;
   fetchPage: FetchPage;
   generation: GenerationService;
+  /** KILN_ROLE=web leaves the analyses to the worker processes (default: run them here). */
+  runsWorker?: boolean;
   log?: (message: string) => void;
 }
 
@@ -86,7 +88,7 @@ export function createCloneService(deps: CloneDeps): CloneService {
     // An analysis is one page; a second attempt after a crash is enough.
     log,
   });
-  worker.start();
+  if (deps.runsWorker ?? true) worker.start();
 
   async function runClone(job: JobRow, context: JobContext): Promise<Record<string, unknown>> {
     const payload = job.payload as unknown as ClonePayload;
