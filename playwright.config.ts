@@ -27,6 +27,9 @@ const PREMIUM = { email: 'premium@kiln.test', password: 'correct horse 1', name:
 if (!process.env.KILN_E2E_DATA_DIR) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
   process.env.KILN_E2E_DATA_DIR = dataDir;
+  // The runner made it, so the runner removes it when it ends (after the server has stopped):
+  // each run's folder holds builds and a database, ~450 MB, and runs add up (a full disk once).
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   // The embedded database allows one process per data folder, so the premium account is made
   // with the admin CLI now, while no server holds the folder (the CLI is the supported way).
   const kiln = (...args: string[]) =>
