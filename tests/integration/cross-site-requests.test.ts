@@ -214,6 +214,14 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       json: { chatId: chat.chatId, sql: 'select 1', migrationName: 'm.sql', messageId: 'no-such-message' },
       status: 404,
     }),
+    // A clone of a URL that is not http(s): 400 on the app's own page, nothing queued.
+    'POST /api/clone': async () => ({ path: '/api/clone', json: { url: 'ftp://example.com/' }, status: 400 }),
+    // An HTML version maps no frame (its files are served as written): 200 with nulls.
+    'POST /api/chats/:chatId/preview/:version/stack': async () => ({
+      path: `/api/chats/${chat.chatId}/preview/1/stack`,
+      json: { frames: [{ url: 'http://example.com/app.js', line: 1, column: 1 }] },
+      status: 200,
+    }),
     // This server has no Stripe keys: 404 billing-disabled on the app's own page.
     'POST /api/billing/checkout': async () => ({
       path: '/api/billing/checkout',

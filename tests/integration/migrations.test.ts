@@ -5,6 +5,9 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 
 const EXPECTED_TABLES = [
   'accounts',
+  'billing_customers',
+  'billing_events',
+  'billing_payments',
   'chat_integrations',
   'chats',
   'custom_domains',
@@ -13,6 +16,7 @@ const EXPECTED_TABLES = [
   'jobs',
   'likes',
   'marketplace_listings',
+  'marketplace_purchases',
   'messages',
   'prices',
   'products',

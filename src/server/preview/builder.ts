@@ -199,8 +199,8 @@ export async function buildProject(
     }
     const buildStart = await markBuildStart(workspace);
     const build = standby
-      ? // Angular's standby runs `ng build` as its template writes it (no source maps there yet).
-        await runStandby(standby, input.sourceLocations === true && standby.framework !== 'angular', signal)
+      ? // Source maps as the regular path's `--sourcemap` / `--source-map` (a preview's build only).
+        await runStandby(standby, input.sourceLocations === true, signal)
       : await runBuildScript(
           context.sandbox,
           workspace,

@@ -37,9 +37,13 @@ process.stdout.write('\u0006kiln-standby-ready\n');
 
 const lines = readline.createInterface({ input: process.stdin });
 for await (const line of lines) {
-  if (line.trim() !== 'build') break;
+  // 'build sourcemap': a preview's build, with source maps for its runtime errors (issue 19 item 4),
+  // as the regular path's `ng build --source-map`.
+  const [command, option] = line.trim().split(' ');
+  if (command !== 'build') break;
   try {
-    const exitCode = await cli.default({ cliArgs: ['build'] });
+    const cliArgs = option === 'sourcemap' ? ['build', '--source-map'] : ['build'];
+    const exitCode = await cli.default({ cliArgs });
     process.exit(exitCode ?? 0);
   } catch (error) {
     // The same words as `ng` for an error outside a command (lib/init.js).
