@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   'messages',
   'prices',
   'products',
+  'rate_limits',
   'sessions',
   'subscriptions',
   'user_integrations',

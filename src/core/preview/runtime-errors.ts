@@ -32,6 +32,16 @@ export interface SourceFrame {
   name: string | null;
 }
 
+/**
+ * An error the server's browser hit when it loaded a built version (stored on the message,
+ * `messages.runtime_errors`): the report with its stack already mapped to the sources.
+ */
+export interface RuntimeCheckError {
+  kind: RuntimeErrorKind;
+  message: string;
+  frames: (SourceFrame | null)[];
+}
+
 export interface RuntimeErrorReport {
   kind: RuntimeErrorKind;
   message: string;

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's tables. `users` is also the spec's profile (§3 User: id, full_name, avatar_url):
@@ -67,3 +67,15 @@ export const verifications = pgTable(
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
+
+/**
+ * Rate limit windows (issue 21 item 2): Better Auth's limiter (model `rateLimit`) keeps its
+ * counters here, so a limit holds across every process of a cluster, and Kiln's own limits share
+ * the table under their own keys. `last_request` is milliseconds since the epoch (Better Auth's).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { RuntimeCheckError } from '../../../core/preview/runtime-errors.ts';
 import { users } from './auth.ts';
 
 /** Spec §3 "Chat / component". */
@@ -45,6 +46,11 @@ export const chats = pgTable(
     githubSyncedVersion: integer('github_synced_version'),
     remixChatId: text('remix_chat_id').references((): AnyPgColumn => chats.id, { onDelete: 'set null' }),
     cloneUrl: text('clone_url'),
+    /**
+     * Bumped when the chat's visibility or owner changes: a private preview token names the epoch
+     * it was issued in, so every earlier token stops opening the chat's previews (issue 21 item 8).
+     */
+    previewTokenEpoch: integer('preview_token_epoch').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,6 +99,11 @@ export const messages = pgTable(
     isBuilt: boolean('is_built').notNull().default(false),
     isGithubPull: boolean('is_github_pull').notNull().default(false),
     screenshot: text('screenshot'),
+    /**
+     * What the server's browser hit when it loaded the built version (issue 19 item 4): null until
+     * it was checked, then the errors found (none: an empty list).
+     */
+    runtimeErrors: jsonb('runtime_errors').$type<RuntimeCheckError[]>(),
     migrationsExecuted: jsonb('migrations_executed').$type<MigrationExecuted[]>().notNull().default([]),
     /** 'stop' | 'length' | 'error' once the generation ended; null while streaming. */
     finishReason: text('finish_reason'),
