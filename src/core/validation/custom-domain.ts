@@ -18,7 +18,20 @@ export function isValidHostName(host: string): boolean {
   const labels = host.split('.');
   if (labels.length < 2) return false;
   if (!labels.every((label) => LABEL.test(label))) return false;
-  return !/^\d+$/.test(labels.at(-1) ?? '');
+  if (/^\d+$/.test(labels.at(-1) ?? '')) return false;
+  return isHostReadAsItIs(host);
+}
+
+/**
+ * Whether a URL parser reads the name unchanged (issue 21 fuzzing): `xn--a.com` is no valid
+ * punycode (`new URL` throws) and `a.0x7f` ends in a number, so it is an IPv4 address.
+ */
+export function isHostReadAsItIs(host: string): boolean {
+  try {
+    return new URL(`http://${host}/`).hostname === host;
+  } catch {
+    return false;
+  }
 }
 
 export function validateCustomDomain(input: string): Validation<string> {

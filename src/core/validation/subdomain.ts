@@ -1,5 +1,6 @@
 /** Spec §5 "Subdomain", §9 'Subdomain length 3–63'. */
 import { ERRORS, invalid, valid, type Validation } from '../errors.ts';
+import { isHostReadAsItIs } from './custom-domain.ts';
 
 export const SUBDOMAIN_MIN_CHARS = 3;
 export const SUBDOMAIN_MAX_CHARS = 63;
@@ -15,7 +16,9 @@ export function isValidSubdomain(subdomain: string): boolean {
   return (
     subdomain.length >= SUBDOMAIN_MIN_CHARS &&
     subdomain.length <= SUBDOMAIN_MAX_CHARS &&
-    SUBDOMAIN.test(subdomain)
+    SUBDOMAIN.test(subdomain) &&
+    // `xn--0a` is no valid punycode: its address would not parse (issue 21 fuzzing).
+    isHostReadAsItIs(`${subdomain}.kiln.test`)
   );
 }
 
