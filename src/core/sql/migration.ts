@@ -38,6 +38,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * each once; schema-qualified when the SQL qualifies them. Invalid SQL → 'could-not-parse'.
  */
 export async function inspectMigrationSql(sql: string): Promise<MigrationInspection> {
+  // libpg-query refuses blank text ('Query cannot be empty') yet reads a lone comment as no
+  // statements: both are an empty migration (issue 21 fuzzing).
+  if (sql.trim() === '') return { ok: true, tables: [], policies: [] };
   let tree: unknown;
   try {
     tree = await parse(sql);
