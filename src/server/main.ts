@@ -15,7 +15,8 @@ import { startEgressProxy, type EgressProxy } from './net/egress-proxy.ts';
 import { createCloneService, createFetchPage } from './clone/index.ts';
 import { createVersionScreenshots } from './screenshots/version-screenshots.ts';
 import { TOKEN_COOKIE, parsePreviewHost } from './preview/http/preview-host.ts';
-import { createPreviewToken, versionTokenSubject } from './preview/preview-token.ts';
+import { createPreviewToken } from './preview/preview-token.ts';
+import { loadPreviewVersion } from './preview/versions.ts';
 import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
@@ -97,15 +98,20 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     });
     // The HTTP app serves the previews the browser loads; it exists before any build is ready.
     const served: { app?: HttpApp } = {};
+    const opened = database;
     const screenshots = createVersionScreenshots({
       db: database.db,
       blobs,
       browser,
-      previewOf: ({ chatId, version }) => ({
-        url: preview.previewUrl(chatId, version),
+      previewOf: async ({ chatId, version }) => {
         // A one-version token opens a private chat's preview, as a listing's thumbnail does.
-        cookie: `${TOKEN_COOKIE}=${createPreviewToken(secret, versionTokenSubject(chatId, version))}`,
-      }),
+        const found = await loadPreviewVersion(opened.db, chatId, version);
+        const epoch = found?.previewTokenEpoch ?? 0;
+        return {
+          url: preview.previewUrl(chatId, version),
+          cookie: `${TOKEN_COOKIE}=${createPreviewToken(secret, { chatId, version, epoch })}`,
+        };
+      },
       // Previews and the app's own files they load (Tailwind/daisyUI copies), never the network.
       local: async (request) => {
         const url = new URL(request.url);

@@ -23,6 +23,8 @@ const INDEX = `<!doctype html>
 </head><body><h1>Todo</h1><img src="/placeholder.svg"><img src="logo.png"></body></html>`;
 
 const LOGO = makePng(4, 4, 3);
+/** A fresh chat's preview token scope: its version, epoch 0 (no visibility change yet). */
+const scopeOf = (target: { chatId: string; version: number }) => ({ ...target, epoch: 0 });
 
 describe('HTML versions on their own origin (decision 0038)', () => {
   let kiln: TestKiln;
@@ -130,12 +132,12 @@ describe('HTML versions on their own origin (decision 0038)', () => {
     const secret = await htmlVersion({ userId: ownerId, isPrivate: true });
     const host = previewHost(secret.chatId, secret.version);
     expect((await onHost(host)).status).toBe(404);
-    const forged = createPreviewToken('another secret of more than 32 characters', secret.chatId);
+    const forged = createPreviewToken('another secret of more than 32 characters', scopeOf(secret));
     expect((await onHost(host, `/?token=${forged}`)).status).toBe(404);
-    const otherChat = createPreviewToken(kiln.services.preview.secret, pub.chatId);
+    const otherChat = createPreviewToken(kiln.services.preview.secret, scopeOf(pub));
     expect((await onHost(host, `/main.js?token=${otherChat}`)).status).toBe(404);
 
-    const token = createPreviewToken(kiln.services.preview.secret, secret.chatId);
+    const token = createPreviewToken(kiln.services.preview.secret, scopeOf(secret));
     const redirect = await onHost(host, `/about?token=${token}&tab=2`);
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe('/about?tab=2');
@@ -162,7 +164,7 @@ describe('HTML versions on their own origin (decision 0038)', () => {
         isPrivate: true,
         files: [{ name: 'index.html', content: '<p>private</p>' }],
       });
-      const domainToken = createPreviewToken(onDomain.services.preview.secret, other.chatId);
+      const domainToken = createPreviewToken(onDomain.services.preview.secret, scopeOf(other));
       const answer = await onDomain.app.request(`/?token=${domainToken}`, {
         headers: { host: `${other.chatId}-${other.version}.preview.kiln.test:3000` },
       });
@@ -221,7 +223,7 @@ describe('HTML versions on their own origin (decision 0038)', () => {
     expect(location.origin).toBe(`http://${previewHost(secret.chatId, secret.version)}:3000`);
     expect(location.pathname).toBe('/about');
     const token = location.searchParams.get('token')!;
-    expect(verifyPreviewToken(kiln.services.preview.secret, secret.chatId, token)).toBe(true);
+    expect(verifyPreviewToken(kiln.services.preview.secret, scopeOf(secret), token)).toBe(true);
     // Following it as a browser would: the token becomes a cookie, then the page.
     const host = location.host;
     const step = await onHost(host, `${location.pathname}${location.search}`);
@@ -252,7 +254,7 @@ describe('HTML versions on their own origin (decision 0038)', () => {
     const url = new URL(privateBody.url);
     expect(url.host).toBe(`${previewHost(secret.chatId, 1)}:3000`);
     expect(
-      verifyPreviewToken(kiln.services.preview.secret, secret.chatId, url.searchParams.get('token')!),
+      verifyPreviewToken(kiln.services.preview.secret, scopeOf(secret), url.searchParams.get('token')!),
     ).toBe(true);
   });
 });

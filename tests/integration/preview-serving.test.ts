@@ -106,12 +106,20 @@ describe('serving previews: HTML content, preview hosts, private tokens, events'
     });
     const host = previewHost(chatId, version);
     expect((await kiln.app.request('/', { headers: { host } })).status).toBe(404);
-    const forged = createPreviewToken('another secret of more than 32 characters', chatId);
+    const forged = createPreviewToken('another secret of more than 32 characters', {
+      chatId,
+      version,
+      epoch: 0,
+    });
     expect((await kiln.app.request(`/?token=${forged}`, { headers: { host } })).status).toBe(404);
-    const otherChat = createPreviewToken(kiln.services.preview.secret, 'another-chat');
+    const otherChat = createPreviewToken(kiln.services.preview.secret, {
+      chatId: 'another-chat',
+      version,
+      epoch: 0,
+    });
     expect((await kiln.app.request(`/?token=${otherChat}`, { headers: { host } })).status).toBe(404);
 
-    const token = createPreviewToken(kiln.services.preview.secret, chatId);
+    const token = createPreviewToken(kiln.services.preview.secret, { chatId, version, epoch: 0 });
     const redirect = await kiln.app.request(`/?token=${token}`, { headers: { host } });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe('/');

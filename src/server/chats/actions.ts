@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   isLockChangeOnly,
   parseSnapshot,
@@ -62,7 +62,15 @@ export async function changeVisibility(
       );
     }
   }
-  await db.update(chats).set({ isPrivate: !isPublic, updatedAt: new Date() }).where(eq(chats.id, chat.id));
+  // A real change revokes every preview token of the chat (preview-token.ts), in this statement.
+  await db
+    .update(chats)
+    .set({
+      isPrivate: !isPublic,
+      previewTokenEpoch: sql`case when ${chats.isPrivate} = ${!isPublic} then ${chats.previewTokenEpoch} else ${chats.previewTokenEpoch} + 1 end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(chats.id, chat.id));
   realtime.publish({ type: 'visibility', chatId: chat.id, isPrivate: !isPublic });
   return { isPrivate: !isPublic };
 }

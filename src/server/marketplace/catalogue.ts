@@ -34,6 +34,7 @@ export async function listMarketplace(
       title: chats.title,
       slug: chats.slug,
       framework: chats.framework,
+      previewTokenEpoch: chats.previewTokenEpoch,
       sellerName: users.fullName,
       sellerAvatar: users.avatarUrl,
       screenshot: messages.screenshot,
@@ -88,7 +89,11 @@ export async function listMarketplace(
     seller: { id: listing.sellerId, fullName: row.sellerName || null, avatarUrl: row.sellerAvatar },
     thumbnail: {
       screenshot: row.screenshot,
-      previewUrl: listingPreviewUrl(preview, listing.chatId, listing.version),
+      previewUrl: listingPreviewUrl(preview, {
+        chatId: listing.chatId,
+        version: listing.version,
+        epoch: row.previewTokenEpoch,
+      }),
     },
     sellerSlug: viewerId === listing.sellerId ? row.slug : null,
     copy: copies.get(`${listing.id}:${listing.version}`) ?? null,

@@ -52,8 +52,11 @@ export interface PreviewService {
   getState(chatId: string, version: number, options?: BuildPurpose): Promise<PreviewState>;
   /** Where the version is seen: its preview host, for HTML versions too (decision 0038). */
   previewUrl(chatId: string, version: number): string;
-  /** previewUrl plus a signed token for a private chat's owner. */
-  tokenUrl(chatId: string, version: number): string;
+  /**
+   * previewUrl plus a signed token for a private chat's viewer: it opens this version only, until
+   * the chat's visibility changes (preview-token.ts).
+   */
+  tokenUrl(version: Pick<PreviewVersion, 'chatId' | 'version' | 'previewTokenEpoch'>): string;
   /**
    * The built output folder of a version, when built and still cached. `clean`: the build a
    * deployment uses, without the preview's source locations (issue 17 item 2).
@@ -259,9 +262,10 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     },
     previewUrl,
 
-    tokenUrl(chatId, version) {
-      const url = previewUrl(chatId, version);
-      return `${url}?token=${createPreviewToken(deps.secret, chatId)}`;
+    tokenUrl(version) {
+      const url = previewUrl(version.chatId, version.version);
+      const scope = { chatId: version.chatId, version: version.version, epoch: version.previewTokenEpoch };
+      return `${url}?token=${createPreviewToken(deps.secret, scope)}`;
     },
 
     async requestBuild(chatId, number, options = {}) {

@@ -15,6 +15,8 @@ export interface PreviewVersion {
   framework: Framework;
   ownerId: string;
   isPrivate: boolean;
+  /** The chat's preview_token_epoch: a private preview's token must carry it (preview-token.ts). */
+  previewTokenEpoch: number;
   messageId: string;
   artifactCode: string | null;
   finishReason: string | null;
@@ -31,6 +33,7 @@ export async function loadPreviewVersion(
       framework: chats.framework,
       ownerId: chats.userId,
       isPrivate: chats.isPrivate,
+      previewTokenEpoch: chats.previewTokenEpoch,
       messageId: messages.id,
       artifactCode: messages.artifactCode,
       finishReason: messages.finishReason,

@@ -18,12 +18,17 @@ export interface ScreenshotTarget {
   messageId: string;
 }
 
+export interface PreviewAddress {
+  url: string;
+  cookie?: string;
+}
+
 export interface VersionScreenshotDeps {
   db: Database;
   blobs: BlobStore;
   browser: BrowserService;
   /** Where the version is seen, with what opens a private one (the preview host's token cookie). */
-  previewOf(target: ScreenshotTarget): { url: string; cookie?: string };
+  previewOf(target: ScreenshotTarget): PreviewAddress | Promise<PreviewAddress>;
   /** Answers the preview's requests in-process (the HTTP app), so no port or DNS is needed. */
   local: LocalFetch;
   log?: (message: string) => void;
@@ -62,7 +67,7 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
   async function take(target: ScreenshotTarget): Promise<boolean> {
     if (isClosed || !(await deps.browser.available())) return false;
     if (await alreadyTaken(target.messageId)) return false;
-    const { url, cookie } = deps.previewOf(target);
+    const { url, cookie } = await deps.previewOf(target);
     const local: LocalFetch = (request) => {
       if (cookie && new URL(request.url).origin === new URL(url).origin) {
         const headers = new Headers(request.headers);

@@ -37,7 +37,7 @@ export function previewApiRoutes(deps: { db: Database; preview: PreviewService }
 
   const urlFor = (version: PreviewVersion) =>
     version.isPrivate
-      ? deps.preview.tokenUrl(version.chatId, version.version)
+      ? deps.preview.tokenUrl(version)
       : deps.preview.previewUrl(version.chatId, version.version);
 
   app.get('/:chatId/preview/:version', async (c) => {

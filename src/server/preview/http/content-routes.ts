@@ -72,7 +72,14 @@ export function contentRoutes(deps: ContentRouteDeps) {
     target.pathname = `/${rest.replace(/^\/+/, '')}`;
     target.search = url.search;
     if (version.isPrivate) {
-      target.searchParams.set('token', createPreviewToken(deps.services.preview.secret, chatId));
+      target.searchParams.set(
+        'token',
+        createPreviewToken(deps.services.preview.secret, {
+          chatId,
+          version: number,
+          epoch: version.previewTokenEpoch,
+        }),
+      );
     }
     c.header('Cache-Control', 'no-store');
     return c.redirect(target.href, 302);

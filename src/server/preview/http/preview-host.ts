@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { parseVersionNumber } from '../../../core/chats/index.ts';
 import type { Database } from '../../db/client.ts';
-import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken, versionTokenSubject } from '../preview-token.ts';
+import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
 import type { PreviewService } from '../service.ts';
 import { loadPreviewVersion } from '../versions.ts';
 import { serveHtmlVersion, type HtmlVersionDeps } from './html-version.ts';
@@ -101,10 +101,10 @@ async function servePreview(
 
   if (version.isPrivate) {
     const fromQuery = c.req.query('token');
-    // A chat's token (its owner) or one version's (a marketplace listing's thumbnail).
-    const opens = (token: string) =>
-      verifyPreviewToken(deps.preview.secret, chatId, token) ||
-      verifyPreviewToken(deps.preview.secret, versionTokenSubject(chatId, number), token);
+    // A token for this version, given since the chat's visibility last changed: the epoch is
+    // read with the version on every request, so a revocation holds at once in every process.
+    const scope = { chatId, version: number, epoch: version.previewTokenEpoch };
+    const opens = (token: string) => verifyPreviewToken(deps.preview.secret, scope, token);
     if (fromQuery && opens(fromQuery)) {
       setCookie(c, TOKEN_COOKIE, fromQuery, tokenCookieOptions(c, deps.appOrigin));
       // Drop the token from the address so it never travels in a Referer.
