@@ -4,7 +4,9 @@ export * from './binary-files.ts';
 export {
   createArtifactParser,
   parseArtifactText,
+  MAX_ARTIFACT_CONTENT_LENGTH,
   MAX_ARTIFACT_FILES,
+  MAX_FILE_CONTENT_LENGTH,
   MAX_TAG_LENGTH,
   type ArtifactEvent,
   type ArtifactParser,

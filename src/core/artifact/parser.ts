@@ -97,6 +97,14 @@ export const MAX_TAG_LENGTH = 4096;
  * workspace) when a model or a request sends a flood of them (issue 12: 150,000 files).
  */
 export const MAX_ARTIFACT_FILES = 1000;
+/**
+ * A file's content is cut at this length and the file is incomplete, as if the stream had
+ * ended there (issue 21 item 4: a 50 MB file). Generated files are kilobytes; the largest honest
+ * content is a binary file in base64 (5 MB, MAX_BINARY_FILE_BYTES, is 7 MB of base64).
+ */
+export const MAX_FILE_CONTENT_LENGTH = 8 * 1024 * 1024;
+/** The files of one text together: content past it is cut the same way. */
+export const MAX_ARTIFACT_CONTENT_LENGTH = 32 * 1024 * 1024;
 /** Buffered input is parsed once it reaches this length (keeps its rope shallow). */
 const MAX_PENDING_LENGTH = 16 * 1024;
 /** A fence line ("```tsx") longer than this is not a fence. */
@@ -151,6 +159,8 @@ interface FileState extends ParsedFileHeader {
   content: string;
   isActive: boolean;
   isIncomplete: boolean;
+  /** Its content reached a length limit: the rest is dropped and the file stays incomplete. */
+  isCut: boolean;
 }
 interface ArtifactSegmentState {
   type: 'artifact';
@@ -194,6 +204,8 @@ class StreamingArtifactParser implements ArtifactParser {
   private finishReason: FinishReason | null = null;
   /** Files recorded so far (bounded by MAX_ARTIFACT_FILES). */
   private fileCount = 0;
+  /** Content of all files so far (bounded by MAX_ARTIFACT_CONTENT_LENGTH). */
+  private contentLength = 0;
 
   // Text sink: a closing fence right after an artifact, an opening fence right before one.
   private textLead: string | null = null;
@@ -471,6 +483,7 @@ class StreamingArtifactParser implements ArtifactParser {
       content: '',
       isActive: true,
       isIncomplete: true,
+      isCut: false,
     };
     if (binary !== undefined) file.binary = binary;
     this.file = file;
@@ -506,8 +519,8 @@ class StreamingArtifactParser implements ArtifactParser {
     this.file = null;
     if (file === null) return;
     file.isActive = false;
-    file.isIncomplete = !isComplete;
-    this.emit({ type: 'file-end', name: file.name, isIncomplete: !isComplete });
+    file.isIncomplete = !isComplete || file.isCut;
+    this.emit({ type: 'file-end', name: file.name, isIncomplete: file.isIncomplete });
   }
 
   // ---- content sinks -----------------------------------------------------------------------
@@ -609,10 +622,24 @@ class StreamingArtifactParser implements ArtifactParser {
     this.fileHeld = hold === s.length ? '' : s.slice(hold);
   }
 
-  private emitFileDelta(delta: string): void {
+  private emitFileDelta(text: string): void {
     const file = this.file;
-    if (file === null || delta === '') return;
+    if (file === null || text === '' || file.isCut) return;
+    let delta = text;
+    const room = Math.min(
+      MAX_FILE_CONTENT_LENGTH - file.content.length,
+      MAX_ARTIFACT_CONTENT_LENGTH - this.contentLength,
+    );
+    if (delta.length > room) {
+      // Cut where the content so far says, never inside a surrogate pair: any chunking cuts alike.
+      let end = room;
+      if (end > 0 && /[\uD800-\uDBFF]/.test(delta.charAt(end - 1))) end--;
+      delta = delta.slice(0, end);
+      file.isCut = true;
+      if (delta === '') return;
+    }
     file.content += delta;
+    this.contentLength += delta.length;
     if (this.onEvent !== null) this.onEvent({ type: 'file-delta', name: file.name, delta });
   }
 
