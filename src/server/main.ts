@@ -17,6 +17,7 @@ import { createVersionScreenshots } from './screenshots/version-screenshots.ts';
 import { TOKEN_COOKIE, parsePreviewHost } from './preview/http/preview-host.ts';
 import { createPreviewToken } from './preview/preview-token.ts';
 import { loadPreviewVersion } from './preview/versions.ts';
+import { mapVersionStack } from './preview/stack-map.ts';
 import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
@@ -120,6 +121,13 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
           parsePreviewHost(url.host, preview.hostSuffixes) !== null;
         return served.app && isKiln ? served.app.fetch(request) : null;
       },
+      mapFrames: (target) => async (frames) => {
+        const version = await loadPreviewVersion(opened.db, target.chatId, target.version);
+        return version ? mapVersionStack(preview, version, frames) : frames.map(() => null);
+      },
+      // Open editors refetch the version: its screenshot and what the check found.
+      onChecked: ({ chatId, version, messageId }) =>
+        realtime.publish({ type: 'version-checked', chatId, version, messageId }),
     });
     // Builds run when start() is called (start.ts, tests that build), not on every createKiln.
     const preview = createPreviewService({

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readRuntimeErrorReport,
+  servedFrame,
   firstAppFrame,
   parseStack,
   readRuntimeErrorMessage,
@@ -102,5 +104,37 @@ describe('de-duplication: message + first app frame', () => {
         '    at App (src/App.tsx:4:30)',
       ].join('\n'),
     );
+  });
+
+  it('a frame on the preview origin that no map names is the served file; elsewhere unnamed', () => {
+    const origin = 'http://c-1.preview.localhost:3000';
+    const at = (url: string) => ({ url, line: 7, column: 3, name: null });
+    expect(servedFrame(at(`${origin}/`), origin)).toEqual({
+      file: 'index.html',
+      line: 7,
+      column: 3,
+      name: null,
+    });
+    expect(servedFrame(at(`${origin}/pages/a%20b.js`), origin)?.file).toBe('pages/a b.js');
+    expect(servedFrame(at(`${origin}/%E0%A4%A`), origin)?.file).toBe('%E0%A4%A');
+    expect(servedFrame(at('https://cdn.example.com/x.js'), origin)).toBeNull();
+    expect(servedFrame(at('not a url'), origin)).toBeNull();
+  });
+
+  it('a report handed over by a page is checked and cut like any input', () => {
+    const type = 'kiln-runtime-error';
+    expect(readRuntimeErrorReport({ type, kind: 'error', message: 'Error: x' })).toEqual({
+      kind: 'error',
+      message: 'Error: x',
+      stack: '',
+    });
+    expect(readRuntimeErrorReport({ type, kind: 'format-disk', message: 'x' })).toBeNull();
+    expect(readRuntimeErrorReport({ type: 'other', kind: 'error', message: 'x' })).toBeNull();
+    expect(readRuntimeErrorReport({ type, kind: 'error', message: '  ' })).toBeNull();
+    expect(readRuntimeErrorReport({ type, kind: 'error', message: 'x', stack: 5 })).toBeNull();
+    expect(readRuntimeErrorReport(null)).toBeNull();
+    expect(
+      readRuntimeErrorReport({ type, kind: 'console', message: 'y'.repeat(9000) })!.message,
+    ).toHaveLength(2000);
   });
 });

@@ -69,7 +69,15 @@ export function readRuntimeErrorMessage(
 ): RuntimeErrorReport | null {
   if (previewOrigin === null || event.origin !== previewOrigin) return null;
   if (event.source === null || !frames.includes(event.source as Window)) return null;
-  const data = event.data as Record<string, unknown> | null;
+  return readRuntimeErrorReport(event.data);
+}
+
+/**
+ * The bridge's `{ type, kind, message, stack }`, checked: a known kind and text fields of bounded
+ * size (the page's own scripts can send anything), or null.
+ */
+export function readRuntimeErrorReport(value: unknown): RuntimeErrorReport | null {
+  const data = value as Record<string, unknown> | null;
   if (typeof data !== 'object' || data === null || data.type !== RUNTIME_ERROR_MESSAGE) return null;
   const { kind, message, stack } = data;
   if (!RUNTIME_ERROR_KINDS.includes(kind as RuntimeErrorKind)) return null;
@@ -81,6 +89,11 @@ export function readRuntimeErrorMessage(
     stack: (stack ?? '').slice(0, MAX_RUNTIME_STACK),
   };
 }
+
+/** What 'Nothing Rendered' says; `{root}` is `#root`, `#app`, `#app-root` or `<body>`. */
+export const EMPTY_ROOT_MESSAGE = 'The page rendered nothing: {root} is empty after the page loaded.';
+/** The elements a framework renders into, first found wins; else the body. */
+export const ROOT_SELECTOR = '#root, #app, app-root';
 
 /** Chrome's `    at name (url:1:2)` / `    at url:1:2`, Firefox's and Safari's `name@url:1:2`. */
 const V8_FRAME = /^\s*at (?:async )?(?:(.+?) \()?(?:async )?(\S+?):(\d+):(\d+)\)?\s*$/;
@@ -120,6 +133,32 @@ export function firstAppFrame(frames: readonly (SourceFrame | null)[]): SourceFr
 export function runtimeErrorKey(message: string, frame: SourceFrame | null): string {
   const firstLine = message.split('\n')[0]!.trim();
   return frame ? `${firstLine}\n${frame.file}:${frame.line}` : firstLine;
+}
+
+/**
+ * A frame not named by a source map: on the preview's own origin it is the served file itself (an
+ * HTML version's sources are served as written); elsewhere (a CDN) it stays unnamed.
+ */
+export function servedFrame(frame: StackFrame, previewOrigin: string): SourceFrame | null {
+  let url: URL;
+  try {
+    url = new URL(frame.url);
+  } catch {
+    return null;
+  }
+  if (url.origin !== previewOrigin) return null;
+  let file: string;
+  try {
+    file = decodeURIComponent(url.pathname);
+  } catch {
+    file = url.pathname;
+  }
+  return {
+    file: file.replace(/^\/+/, '') || 'index.html',
+    line: frame.line,
+    column: frame.column,
+    name: frame.name,
+  };
 }
 
 /** `file:line:column`. */

@@ -1,3 +1,4 @@
+import type { RuntimeCheckError } from '../../core/preview/runtime-errors.ts';
 import type { MessageFile, MigrationExecuted } from '../db/schema/index.ts';
 import type { ChatRow } from './access.ts';
 import type { MessageRow } from './versions.ts';
@@ -33,6 +34,8 @@ export interface MessageView {
   isBuilt: boolean;
   isGithubPull: boolean;
   screenshot: string | null;
+  /** What the server's browser hit loading the built version; null until checked (issue 19). */
+  runtimeErrors: RuntimeCheckError[] | null;
   migrationsExecuted: MigrationExecuted[];
   finishReason: string | null;
   /** What the answer cost (issue 17 item 3): the chat owner's view only; null otherwise or unknown. */
@@ -81,6 +84,7 @@ export function toMessageView(message: MessageRow, options: { withUsage: boolean
     isBuilt: message.isBuilt,
     isGithubPull: message.isGithubPull,
     screenshot: message.screenshot,
+    runtimeErrors: message.runtimeErrors,
     migrationsExecuted: message.migrationsExecuted,
     finishReason: message.finishReason,
     usage: options.withUsage ? toUsageView(message) : null,

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { SourceFrame, StackFrame } from '../../core/preview/runtime-errors.ts';
 import { readOutputFile } from './http/serve-output.ts';
+import type { PreviewService } from './service.ts';
+import type { PreviewVersion } from './versions.ts';
 
 /** A built file's map (the `sourceMappingURL` it names), read once per request. */
 type MapOf = (requestPath: string) => Promise<{ map: TraceMap; mapPath: string } | null>;
@@ -88,4 +90,19 @@ function sourceFile(mapPath: string, source: string): string {
     return source.replace(/^[a-z][\w+.-]*:\/*/i, '').replace(/^\.\//, '');
   }
   return path.posix.resolve(path.posix.dirname(mapPath), source).replace(/^\/+/, '');
+}
+
+/**
+ * A version's stack mapped with its preview build's source maps: HTML versions have none (their
+ * files are served as written), an evicted build maps nothing (every frame null).
+ */
+export async function mapVersionStack(
+  preview: Pick<PreviewService, 'outputDirOf' | 'previewUrl'>,
+  version: PreviewVersion,
+  frames: readonly StackFrame[],
+): Promise<(SourceFrame | null)[]> {
+  const outputDir = version.framework === 'html' ? null : await preview.outputDirOf(version);
+  if (!outputDir) return frames.map(() => null);
+  const host = new URL(preview.previewUrl(version.chatId, version.version)).hostname;
+  return mapStackFrames(outputDir, host, frames);
 }

@@ -3,6 +3,13 @@ import type { BrowserService, LocalFetch } from '../browser/index.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { watchRuntimeErrors, type MapFrames } from './runtime-check.ts';
+
+/**
+ * After a version's preview is built, the server's browser loads it once: the screenshot (the
+ * card and chat image) and the runtime check (what a person opening it would hit) are stored on
+ * the message together.
+ */
 
 /** The card and chat image of a version: the first screen at a desktop width, as a JPEG. */
 export const SCREENSHOT_VIEWPORT = { width: 1280, height: 800 } as const;
@@ -31,6 +38,10 @@ export interface VersionScreenshotDeps {
   previewOf(target: ScreenshotTarget): PreviewAddress | Promise<PreviewAddress>;
   /** Answers the preview's requests in-process (the HTTP app), so no port or DNS is needed. */
   local: LocalFetch;
+  /** Maps a runtime error's stack with the version's build source maps. */
+  mapFrames(target: ScreenshotTarget): MapFrames;
+  /** The version's screenshot and runtime check are stored (open editors refresh it). */
+  onChecked?(target: ScreenshotTarget): void;
   log?: (message: string) => void;
 }
 
@@ -76,8 +87,10 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
       }
       return deps.local(request);
     };
-    const jpeg = await deps.browser.withPage(
+    const { jpeg, runtimeErrors } = await deps.browser.withPage(
       async ({ page }) => {
+        // The same load tells what a person opening the version would hit (issue 19 item 4).
+        const check = await watchRuntimeErrors(page);
         const response = await page.goto(url, { waitUntil: 'domcontentloaded' });
         if (!response || !response.ok())
           throw new Error(`preview answered ${response?.status() ?? 'nothing'}`);
@@ -89,16 +102,18 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
           // A framework's first render is scheduled after `load`: let two frames pass.
           await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         });
-        return page.screenshot({ type: 'jpeg', quality: JPEG_QUALITY, animations: 'disabled' });
+        const jpeg = await page.screenshot({ type: 'jpeg', quality: JPEG_QUALITY, animations: 'disabled' });
+        return { jpeg, runtimeErrors: await check.finish(deps.mapFrames(target)) };
       },
       { viewport: SCREENSHOT_VIEWPORT, timeoutMs: PAGE_TIMEOUT_MS, local },
     );
     await deps.blobs.put(screenshotKey(target.chatId, target.messageId), jpeg, 'image/jpeg');
     const updated = await deps.db
       .update(messages)
-      .set({ screenshot: screenshotUrl(target.chatId, target.messageId) })
+      .set({ screenshot: screenshotUrl(target.chatId, target.messageId), runtimeErrors })
       .where(and(eq(messages.id, target.messageId), isNull(messages.screenshot)))
       .returning({ id: messages.id });
+    if (updated.length > 0) deps.onChecked?.(target);
     return updated.length > 0;
   }
 

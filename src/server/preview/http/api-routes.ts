@@ -6,7 +6,7 @@ import { apiError, denied } from '../../http/errors.ts';
 import { requireVersionNumber } from '../../http/validate.ts';
 import type { PreviewService } from '../service.ts';
 import { readStackRequest } from '../stack-request.ts';
-import { mapStackFrames } from '../stack-map.ts';
+import { mapVersionStack } from '../stack-map.ts';
 import { loadPreviewVersion, type PreviewVersion } from '../versions.ts';
 
 /**
@@ -60,11 +60,7 @@ export function previewApiRoutes(deps: { db: Database; preview: PreviewService }
     if (!found.ok) return refuse(c, found.decision);
     const frames = readStackRequest(await c.req.json().catch(() => null));
     if (!frames) return apiError(c, 400, 'invalid-request', 'Expected { frames: [{ url, line, column }] }');
-    const { version } = found;
-    const outputDir = version.framework === 'html' ? null : await deps.preview.outputDirOf(version);
-    if (!outputDir) return c.json({ frames: frames.map(() => null) });
-    const host = new URL(deps.preview.previewUrl(version.chatId, version.version)).hostname;
-    return c.json({ frames: await mapStackFrames(outputDir, host, frames) });
+    return c.json({ frames: await mapVersionStack(deps.preview, found.version, frames) });
   });
 
   return app;

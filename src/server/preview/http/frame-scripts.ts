@@ -42,7 +42,9 @@ export function withFrameScripts(html: string, editorOrigin?: string): string {
   const bridges = editorOrigin
     ? runtimeErrorBridgeScript(editorOrigin) + selectBridgeScript(editorOrigin)
     : '';
-  const scripts = FRAME_SCRIPTS + bridges;
+  // On one line: the page's own lines keep their numbers, so an error's `index.html:8` is the
+  // author's line 8 (the scripts end their statements with semicolons, never with a newline).
+  const scripts = (FRAME_SCRIPTS + bridges).replace(/\n/g, '');
   const anchor = /<head\b[^>]*>/i.exec(html) ?? /<html\b[^>]*>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
   if (!anchor) return scripts + html;
   const at = anchor.index + anchor[0].length;

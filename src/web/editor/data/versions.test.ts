@@ -14,6 +14,7 @@ function message(role: 'user' | 'assistant', version: number): MessageView {
     isBuilt: false,
     isGithubPull: false,
     screenshot: null,
+    runtimeErrors: null,
     migrationsExecuted: [],
     finishReason: 'stop',
   };

@@ -16,6 +16,12 @@ import { RunMigrationButton } from '../sidebar/chat/migrations/run-migration-but
 import { ThemeSheet } from '../theme/theme-sheet.tsx';
 import { RequestEstimate } from '../usage/request-estimate.tsx';
 import { useCanContinue } from './use-version-end.ts';
+import { runtimeErrorLog } from '../../../core/preview/runtime-errors.ts';
+import { rememberFix } from '../preview/runtime-errors/fix-memory.ts';
+import { useShownErrors } from '../preview/runtime-errors/shown-errors.ts';
+
+/** Runtime errors one 'Fix errors' sends at most (the text is truncated to the fix limit anyway). */
+const MAX_FIXED_AT_ONCE = 3;
 
 const PREMIUM_REQUIRED = {
   title: 'Premium account required',
@@ -25,8 +31,17 @@ const PREMIUM_REQUIRED = {
 /** Spec §2 "Input form (authorized users)". */
 export function InputForm() {
   const editor = useEditor();
-  const { permissions, isGenerating, finishReason, build, framework, chatId, hasSnapshot, runningVersion } =
-    editor;
+  const {
+    permissions,
+    isGenerating,
+    finishReason,
+    build,
+    framework,
+    chatId,
+    hasSnapshot,
+    runningVersion,
+    selectedVersion,
+  } = editor;
   const me = useMe();
   const plan = me.data?.plan ?? PLANS.free;
   const [prompt, setPrompt] = useState('');
@@ -37,7 +52,22 @@ export function InputForm() {
   // Only on the newest cut-off version: once a later version exists, this one is superseded.
   const canContinue = useCanContinue() && !isGenerating;
   const buildError = build.status === 'error' ? build.error : null;
-  const canFix = permissions.fixErrors && !isGenerating && build.status === 'error';
+  // A build error, else what the preview hit at run time (issue 19 item 4).
+  const runtimeErrors = useShownErrors(chatId, selectedVersion);
+  const canFix =
+    permissions.fixErrors && !isGenerating && (build.status === 'error' || runtimeErrors.length > 0);
+
+  function fixErrors() {
+    if (build.status === 'error') {
+      editor.fixErrors(
+        buildError?.content || `${buildError?.title ?? 'Build Error'}: ${buildError?.description ?? ''}`,
+      );
+      return;
+    }
+    const sent = runtimeErrors.slice(0, MAX_FIXED_AT_ONCE);
+    if (selectedVersion !== null) for (const error of sent) rememberFix(chatId, error.key, selectedVersion);
+    editor.fixErrors(sent.map((error) => runtimeErrorLog(error, error.frames)).join('\n\n'));
+  }
 
   return (
     <div className="flex flex-col gap-2 border-t bg-background p-3">
@@ -50,16 +80,7 @@ export function InputForm() {
             </Button>
           ) : null}
           {canFix ? (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() =>
-                editor.fixErrors(
-                  buildError?.content ||
-                    `${buildError?.title ?? 'Build Error'}: ${buildError?.description ?? ''}`,
-                )
-              }
-            >
+            <Button size="sm" variant="outline" onClick={fixErrors}>
               <Wrench aria-hidden="true" /> Fix errors
             </Button>
           ) : null}

@@ -1,4 +1,4 @@
-import { parseStack, type SourceFrame, type StackFrame } from '../../../../core/preview/runtime-errors.ts';
+import { parseStack, servedFrame, type SourceFrame } from '../../../../core/preview/runtime-errors.ts';
 import { apiPost } from '../../../lib/api.ts';
 
 /**
@@ -24,16 +24,4 @@ export async function mapStack(
     // Unmapped: the frames as served.
   }
   return frames.map((frame, index) => mapped[index] ?? servedFrame(frame, previewOrigin));
-}
-
-function servedFrame(frame: StackFrame, previewOrigin: string): SourceFrame | null {
-  let url: URL;
-  try {
-    url = new URL(frame.url);
-  } catch {
-    return null;
-  }
-  if (url.origin !== previewOrigin) return null;
-  const file = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
-  return { file, line: frame.line, column: frame.column, name: frame.name };
 }

@@ -4,7 +4,7 @@ import { frameLabel, runtimeErrorLog, runtimeErrorTitle } from '../../../../core
 import { Button } from '../../../components/ui/button.tsx';
 import { useEditor } from '../../state/editor-context.ts';
 import { fixedBefore, rememberFix, useFixMemory } from './fix-memory.ts';
-import type { RuntimeError } from './runtime-error-list.ts';
+import type { RuntimeError } from '../../../../core/preview/runtime-error-list.ts';
 
 /**
  * The runtime error panel over a preview (issue 19 item 4): the first error the page hit — its

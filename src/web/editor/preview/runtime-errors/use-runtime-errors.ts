@@ -1,22 +1,31 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
+import {
+  runtimeErrorOf,
+  withRuntimeError,
+  type RuntimeError,
+} from '../../../../core/preview/runtime-error-list.ts';
 import { readRuntimeErrorMessage } from '../../../../core/preview/runtime-errors.ts';
 import { originOf } from '../../selection/selection-message.ts';
 import { useEditor } from '../../state/editor-context.ts';
 import { mapStack } from './map-stack.ts';
-import { runtimeErrorOf, withRuntimeError, type RuntimeError } from './runtime-error-list.ts';
+import { publishShownErrors } from './shown-errors.ts';
+
+const NONE: RuntimeError[] = [];
 
 /**
- * The runtime errors the preview's bridge reports for the page at `address` (issue 19 item 4):
- * only from the preview's origin and these frames (the editor's own window, another origin or
- * another frame is ignored), mapped to the generated sources and de-duplicated. A new page
- * (`pageKey`: another version, a reload) starts with none.
+ * The runtime errors of the version on screen (issue 19 item 4): what the server's browser hit
+ * when it loaded the built version (stored on the message), then what the preview's bridge
+ * reports for the page at `address` — only from the preview's origin and these frames (the
+ * editor's own window, another origin or another frame is ignored), mapped to the generated
+ * sources. De-duplicated together. A new page (`pageKey`: another version, a reload) starts
+ * with the stored ones only.
  */
 export function useRuntimeErrors(
   frames: readonly RefObject<HTMLIFrameElement | null>[],
   address: string | null,
   pageKey: string,
 ): RuntimeError[] {
-  const { chatId, selectedVersion } = useEditor();
+  const { chatId, selectedVersion, selectedMessages } = useEditor();
   const origin = originOf(address);
   const [state, setState] = useState<{ pageKey: string; errors: RuntimeError[] }>({ pageKey, errors: [] });
 
@@ -43,5 +52,17 @@ export function useRuntimeErrors(
     };
   }, [frames, origin, chatId, selectedVersion, pageKey]);
 
-  return state.pageKey === pageKey ? state.errors : [];
+  const checked = selectedMessages.assistant?.runtimeErrors ?? null;
+  const live = state.pageKey === pageKey ? state.errors : NONE;
+  const errors = useMemo(() => {
+    const stored = (checked ?? []).map((error) =>
+      runtimeErrorOf({ kind: error.kind, message: error.message, stack: '' }, error.frames),
+    );
+    return live.reduce(withRuntimeError, stored);
+  }, [checked, live]);
+
+  useEffect(() => {
+    if (selectedVersion !== null) publishShownErrors(chatId, selectedVersion, errors);
+  }, [chatId, selectedVersion, errors]);
+  return errors;
 }

@@ -3,7 +3,7 @@ import {
   runtimeErrorKey,
   type RuntimeErrorReport,
   type SourceFrame,
-} from '../../../../core/preview/runtime-errors.ts';
+} from './runtime-errors.ts';
 
 /** A runtime error of one preview, as the panel shows it. */
 export interface RuntimeError extends RuntimeErrorReport {
