@@ -16,6 +16,11 @@ export function codeHostRoutes(connections: ConnectionService, sync: SyncService
     )
     .post(
       '/codehost/token',
+      // The session first: a visitor is told to sign in, not how a token is spelt.
+      async (c, next) => {
+        requireUser(c.var.viewer);
+        await next();
+      },
       validate('json', z.object({ token: z.string().trim().min(1).max(500) })),
       async (c) =>
         c.json(await connections.withToken(requireUser(c.var.viewer).id, c.req.valid('json').token)),

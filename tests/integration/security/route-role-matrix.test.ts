@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPABILITIES, decide, DENIAL_STATUS, type Capability } from '../../../src/core/permissions/index.ts';
+import {
+  createMatrixFixture,
+  viewerOf,
+  type ChatName,
+  type MatrixFixture,
+  type Role,
+} from './route-role-matrix-fixture.ts';
+import { send, type MatrixResponse } from './route-role-matrix-http.ts';
+import { ROUTES, type RouteCase, type Target } from './route-role-matrix-table.ts';
+
+/**
+ * Issue 21 item 1: every route of the app × every role × public/private chat, over real HTTP.
+ * Each answer has the status the policy (spec §6) gives, and no answer to someone who may not
+ * see a private chat holds a byte of it (its markers: title, prompt, files, attachment,
+ * screenshot). The routes are read from the Hono router: a new one fails until it has a row.
+ */
+
+type Expected = number;
+
+const isCapability = (needs: string): needs is Capability =>
+  (CAPABILITIES as readonly string[]).includes(needs);
+
+/**
+ * Who meets whom: the visitor and a premium stranger on every chat, each owner on their own
+ * chats, the free owner on the premium owner's (a free stranger), the buyer on the listed chat
+ * and on their copy.
+ */
+const CHAT_CASES: [Role, ChatName][] = [
+  ...(['visitor', 'stranger', 'freeOwner'] as const).flatMap((role) =>
+    (['premiumPublic', 'premiumPrivate', 'freePublic', 'freePrivate'] as const).map(
+      (chat): [Role, ChatName] => [role, chat],
+    ),
+  ),
+  ['premiumOwner', 'premiumPublic'],
+  ['premiumOwner', 'premiumPrivate'],
+  ['visitor', 'listed'],
+  ['premiumOwner', 'listed'],
+  ['buyer', 'listed'],
+  ['buyer', 'bought'],
+  ['stranger', 'bought'],
+];
+const ROLES: Role[] = ['visitor', 'stranger', 'freeOwner', 'premiumOwner', 'buyer'];
+
+/** The status the rules give this viewer: a denial's, or the route's answer when allowed. */
+function expectedStatus(route: RouteCase, t: Target): Expected {
+  const ok = typeof route.ok === 'function' ? route.ok(t) : (route.ok ?? 200);
+  const person = t.fx.people[t.role];
+  const signedIn = person.userId !== null;
+  switch (route.needs) {
+    case 'public':
+    case 'signature':
+      return ok;
+    case 'nobody':
+      return 404;
+    case 'signed-in':
+      return signedIn ? ok : 401;
+    case 'own':
+      return !signedIn ? 401 : t.role === 'premiumOwner' ? ok : 404;
+  }
+  if (route.signInFirst && !signedIn) return 401;
+  const viewer = route.sessionless ? { userId: null, isPremium: false } : viewerOf(person);
+  const owner = t.fx.people[t.chat.ownerRole];
+  const decision = decide(route.needs, viewer, { userId: owner.userId!, isPrivate: t.chat.isPrivate });
+  if (decision.allowed) return ok;
+  const status = DENIAL_STATUS[decision.reason];
+  return route.foreignIs404 && status === 403 ? 404 : status;
+}
+
+describe('every route × every role × public/private chat (issue 21 item 1)', () => {
+  let fx: MatrixFixture;
+
+  beforeAll(async () => {
+    fx = await createMatrixFixture();
+  }, 60_000);
+  afterAll(async () => {
+    await fx?.close();
+  });
+
+  /** `METHOD path` of every route, deduplicated (a path registered twice is one row). */
+  function registeredRoutes(): string[] {
+    return [...new Set(fx.kiln.app.routes.map((route) => `${route.method} ${route.path}`))].sort();
+  }
+
+  /**
+   * A preview link an answer hands out (a redirect, a JSON `url`) is followed, without a
+   * cookie as a browser would: what it opens counts as part of the answer.
+   */
+  async function followPreviewLinks(response: MatrixResponse): Promise<string> {
+    const suffix = fx.kiln.services.preview.hostSuffixes.preview.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const links = new Set(
+      [response.location, ...(response.body.match(/https?:\/\/[^"'\s<>]+/g) ?? [])].filter((link) =>
+        new RegExp(`^https?://[^/]+${suffix}(:\\d+)?(/|$)`).test(link),
+      ),
+    );
+    let opened = '';
+    for (const link of [...links].slice(0, 3)) {
+      const url = new URL(link);
+      const page = await send(
+        fx.baseUrl,
+        { method: 'GET', path: url.pathname + url.search, host: url.host },
+        {},
+      );
+      opened += page.body;
+    }
+    return opened;
+  }
+
+  it('the table has a row for every registered route (a new route needs one)', () => {
+    const listed = new Set(Object.keys(ROUTES).map((key) => key.replace(/ \(.*\)$/, '')));
+    expect([...listed].sort()).toEqual(registeredRoutes());
+  });
+
+  /** One viewer's request: its status against the rules, its bytes against every marker. */
+  async function check(key: string, route: RouteCase, role: Role, chatName: ChatName) {
+    const problems: string[] = [];
+    const seen: string[] = [];
+    const t: Target = { role, chat: fx.chats[chatName], fx };
+    const request = { method: key.split(' ')[0]!, ...(await route.request(t)) };
+    const person = fx.people[role];
+    const headers: Record<string, string> = {};
+    if (person.cookie) headers.cookie = person.cookie;
+    if (!['GET', 'HEAD'].includes(request.method)) headers.origin = fx.appOrigin;
+    const response = await send(fx.baseUrl, request, headers);
+    const body = response.body + (await followPreviewLinks(response));
+    const want = expectedStatus(route, t);
+    const label = `${key} — ${role} on ${chatName} (${request.method} ${request.path})`;
+    if (response.status !== want) {
+      problems.push(`${label}: ${response.status}, expected ${want}: ${response.body.slice(0, 160)}`);
+    }
+    for (const chat of Object.values(fx.chats)) {
+      for (const marker of chat.markers) {
+        if (!body.includes(marker)) continue;
+        if (chat.ownerRole === role) seen.push(marker);
+        else problems.push(`${label}: holds ${marker} of ${chat.name}`);
+      }
+    }
+    return { problems, seen };
+  }
+
+  it('each answer has the policy’s status, and no private byte reaches anyone else', async () => {
+    const problems: string[] = [];
+    // What the owners got: the markers must be reachable, or their absence elsewhere proves nothing.
+    const ownersSaw = new Set<string>();
+    // Route after route (the table's order: reads, then changes); one route's viewers at once,
+    // each on a chat of their own or only reading, so they do not step on each other.
+    for (const [key, route] of Object.entries(ROUTES)) {
+      const cases: [Role, ChatName][] =
+        isCapability(route.needs) || route.perChat
+          ? CHAT_CASES
+          : ROLES.map((role): [Role, ChatName] => [role, 'premiumPrivate']);
+      const results = await Promise.all(cases.map(([role, chat]) => check(key, route, role, chat)));
+      for (const result of results) {
+        problems.push(...result.problems);
+        for (const marker of result.seen) ownersSaw.add(marker);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Each marker reached its owner through some route: the search above looked for real bytes.
+    const planted = Object.values(fx.chats).flatMap((chat) => chat.markers);
+    expect(planted.filter((marker) => !ownersSaw.has(marker))).toEqual([]);
+  }, 120_000);
+});
