@@ -1,9 +1,11 @@
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { normalizeFilePath } from '../../core/artifact/index.ts';
 import { envExample } from '../../core/integrations/public-env.ts';
 import type { Database } from '../db/client.ts';
 import type { RequestViewer } from '../http/viewer.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { requireChat } from './access.ts';
+import type { ProjectFile } from '../preview/content-hash.ts';
 import { versionProjectFiles } from './version-project.ts';
 
 /** Spec §2: the download is named like '{product}-dev.zip'. */
@@ -24,12 +26,38 @@ export async function zipVersion(
 ) {
   const chat = await requireChat(db, viewer, chatId, 'download');
   const files = await versionProjectFiles(db, blobs, chat, version);
-  const entries: Zippable = {};
-  // Already compressed formats (images, fonts) are stored as they are.
-  for (const file of files)
-    entries[file.name] = file.bytes ? [file.bytes, { level: 0 }] : strToU8(file.content);
   const names = Object.keys((await integrationEnv?.(chat.id)) ?? {});
-  if (names.length > 0 && !files.some((file) => file.name === '.env.example'))
-    entries['.env.example'] = strToU8(envExample(names));
-  return zipSync(entries, { level: 6, mtime: new Date('2020-01-01T00:00:00Z') });
+  const extra =
+    names.length > 0 && !files.some((file) => file.name === '.env.example')
+      ? [{ name: '.env.example', content: envExample(names) }]
+      : [];
+  return zipProjectFiles([...files, ...extra]);
 }
+
+/**
+ * The zip of a project's files. An entry's name is a relative path that stays inside the folder
+ * it is unzipped into on any system (no zip slip, issue 21 item 4): a name the artifact parser
+ * would not yield (stored before it refused such names) is left out.
+ */
+export function zipProjectFiles(files: readonly Pick<ProjectFile, 'name' | 'content' | 'bytes'>[]) {
+  const chunks: Uint8Array[] = [];
+  // Entry by entry rather than `zipSync({ [name]: … })`: an object keyed by names cannot hold a
+  // file named `__proto__` (fflate threw on it, issue 21 fuzzing).
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    chunks.push(chunk);
+  });
+  for (const file of files) {
+    if (file.name === '' || normalizeFilePath(file.name) !== file.name) continue;
+    // Already compressed formats (images, fonts) are stored as they are.
+    const entry = file.bytes ? new ZipPassThrough(file.name) : new ZipDeflate(file.name, { level: 6 });
+    entry.mtime = ZIP_MTIME;
+    zip.add(entry);
+    entry.push(file.bytes ?? strToU8(file.content), true);
+  }
+  zip.end();
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** One date for every entry: the same version zips to the same bytes. */
+const ZIP_MTIME = new Date('2020-01-01T00:00:00Z');
