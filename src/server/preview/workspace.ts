@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { normalizeFilePath } from '../../core/artifact/index.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { layerDirOf, WRITABLE_IN_NODE_MODULES } from './sandbox.ts';
 
@@ -22,16 +23,23 @@ const DROPPED = new Set([
   '.yarnrc.yml',
 ]);
 
-/** A workspace-relative path that stays inside the workspace, or null. */
+/**
+ * A workspace-relative path that stays inside the workspace, or null: the artifact parser's own
+ * spelling (`normalizeFilePath`), so what it refuses — a `..` segment, backslashes, a drive
+ * letter, a NUL that fails the write, a name over NAME_MAX — never reaches the disk either, even
+ * from a snapshot stored before it refused them (issue 21 item 4).
+ */
 export function safeRelativePath(name: string): string | null {
-  const normalized = path.posix.normalize(name.replace(/\\/g, '/')).replace(/^\.\//, '');
-  if (normalized === '' || normalized === '.' || path.posix.isAbsolute(normalized)) return null;
-  if (normalized === '..' || normalized.startsWith('../')) return null;
+  const normalized = normalizeFilePath(name);
+  if (normalized === '') return null;
   const parts = normalized.split('/');
   // node_modules and dist belong to the install and the build, never to the snapshot.
   if (parts[0] === 'node_modules' || parts.includes('.git')) return null;
   return normalized;
 }
+
+/** A file that cannot exist next to one written before it (`src` and `src/App.tsx`). */
+const CONFLICTS = new Set(['EEXIST', 'ENOTDIR', 'EISDIR']);
 
 /** Writes the project into `dir` (which must not exist yet). */
 export async function materializeWorkspace(dir: string, files: readonly ProjectFile[]): Promise<void> {
@@ -40,13 +48,18 @@ export async function materializeWorkspace(dir: string, files: readonly ProjectF
     const relative = safeRelativePath(file.name);
     if (relative === null || DROPPED.has(relative)) continue;
     const target = path.join(dir, relative);
-    await fs.mkdir(path.dirname(target), { recursive: true });
     const body = file.bytes ?? file.content;
-    await fs.writeFile(target, body, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-      // A later file of the same name wins (the snapshot keeps names unique; be safe anyway).
-      if (error.code === 'EEXIST') await fs.writeFile(target, body);
-      else throw error;
-    });
+    try {
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, body, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+        // A later file of the same name wins (the snapshot keeps names unique; be safe anyway).
+        if (error.code === 'EEXIST') await fs.writeFile(target, body);
+        else throw error;
+      });
+    } catch (error) {
+      // A file named like a folder of another (found by fuzzing, issue 21): the first one stays.
+      if (!CONFLICTS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    }
   }
   // The sandbox binds HOME here, so tools that insist on a home folder stay inside.
   await fs.mkdir(path.join(dir, '.kiln-home'), { recursive: true });
