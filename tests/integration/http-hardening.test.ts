@@ -32,10 +32,10 @@ describe('HTTP hardening', () => {
   it('sends security headers on the app, /content included (it only redirects to preview hosts)', async () => {
     const api = await kiln.app.request('/api/health');
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(api.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const content = await kiln.app.request('/content/unknown/1');
-    expect(content.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(content.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(content.headers.get('x-frame-options')).toBe('DENY');
+    expect(content.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });

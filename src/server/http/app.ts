@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { cloneRoutes } from '../clone/index.ts';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
 import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
@@ -29,6 +28,7 @@ import { customDomainRoutes, deploymentRoutes, siteHostMiddleware, tlsAskHandler
 import { loadBlankTemplate } from '../templates/load.ts';
 import type { Services } from './context.ts';
 import type { AppEnv } from './viewer.ts';
+import { appSecurityHeaders } from './app-headers.ts';
 import { apiError, ServiceError } from './errors.ts';
 import { limitBody } from './body-limit.ts';
 import { stateChangingRequests } from './same-origin.ts';
@@ -55,17 +55,12 @@ export function createHttpApp(services: Services) {
     '*',
     siteHostMiddleware({ directory: hosting.directory, cache: hosting.cache, kilnHost: hosting.kilnHost }),
   );
-  // The app's own pages and API. A header a route set itself wins (an attachment's
-  // `default-src 'none'; sandbox`, issue 12 item 4).
-  const headerOptions = {
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xFrameOptions: 'SAMEORIGIN',
-    contentSecurityPolicy: { frameAncestors: ["'self'"] },
-    overwrite: false,
-  };
-  const appHeaders = secureHeaders(headerOptions);
+  // The app's own pages and API: a strict CSP, no framing, HSTS behind TLS (app-headers.ts). A
+  // header a route set itself wins (an attachment's `default-src 'none'; sandbox`, issue 12 item 4).
+  const headerOptions = { publicUrl: services.config.publicUrl, previewHosts: services.config.previewHosts };
+  const appHeaders = appSecurityHeaders(headerOptions);
   // Kiln's Tailwind/daisyUI copies are loaded by HTML previews, which run in an opaque origin.
-  const vendorHeaders = secureHeaders({ ...headerOptions, crossOriginResourcePolicy: 'cross-origin' });
+  const vendorHeaders = appSecurityHeaders({ ...headerOptions, crossOriginResources: true });
   app.use('*', (c, next) => (c.req.path.startsWith(VENDOR_PREFIX) ? vendorHeaders : appHeaders)(c, next));
 
   // Anything that may change state comes from the app's own pages, with the body type its route

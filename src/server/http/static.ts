@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import type { SecureHeadersVariables } from 'hono/secure-headers';
+import { SCRIPT_NONCE_META } from '../../core/http/script-nonce.ts';
 import { PREVIEW_HOST_META, type PreviewHosts } from '../../core/preview/hosts.ts';
 
 /**
@@ -9,7 +11,7 @@ import { PREVIEW_HOST_META, type PreviewHosts } from '../../core/preview/hosts.t
  * not a file falls back to index.html so that client-side routes survive a reload.
  */
 export function webAppRoutes(webRoot: string, previewHosts?: PreviewHosts) {
-  const app = new Hono();
+  const app = new Hono<{ Variables: SecureHeadersVariables }>();
   // The web app builds preview addresses from these (KILN_PREVIEW_HOST; preview-addresses.ts).
   const hostTags = previewHosts
     ? `<meta name="${PREVIEW_HOST_META.preview}" content="${previewHosts.preview}">` +
@@ -39,7 +41,10 @@ export function webAppRoutes(webRoot: string, previewHosts?: PreviewHosts) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexPath, 'utf8').replace('</head>', `${hostTags}</head>`));
+    // This response's CSP nonce (app-headers.ts), for the streaming preview's scripts.
+    const nonce = c.get('secureHeadersNonce');
+    const nonceTag = nonce ? `<meta name="${SCRIPT_NONCE_META}" content="${nonce}">` : '';
+    return c.html(fs.readFileSync(indexPath, 'utf8').replace('</head>', `${hostTags}${nonceTag}</head>`));
   });
   return app;
 }

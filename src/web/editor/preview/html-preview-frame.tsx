@@ -13,6 +13,7 @@ import {
 } from './html-document.ts';
 import { RuntimeErrorPanel } from './runtime-errors/runtime-error-panel.tsx';
 import { useRuntimeErrors } from './runtime-errors/use-runtime-errors.ts';
+import { pageScriptNonce, withScriptNonce } from './script-nonce.ts';
 import { useSwappedFrames, type FrameSource, type SwappedFrame } from './use-swapped-frames.ts';
 import { vendorUrls } from './vendor-assets.ts';
 
@@ -60,7 +61,11 @@ export function HtmlPreviewFrame({
   const page = (pagePath !== null ? files.find((file) => file.name === pagePath) : undefined) ?? entry;
   const vendor = useMemo(() => vendorUrls(), []);
   const document = useMemo(
-    () => (page && !isFinished ? buildPreviewDocument(files, page, vendor) : null),
+    // The frame inherits the app's CSP: its scripts run with the page's nonce (script-nonce.ts).
+    () =>
+      page && !isFinished
+        ? withScriptNonce(buildPreviewDocument(files, page, vendor), pageScriptNonce())
+        : null,
     [files, page, vendor, isFinished],
   );
   const revision = useMemo(() => (isFinished ? filesRevision(files) : ''), [files, isFinished]);
