@@ -26,7 +26,8 @@ export async function copyVersionAsNewChat(db: Database, input: VersionCopy): Pr
   const copy = await createChat(db, {
     userId,
     framework: source.framework as never,
-    slugSource: source.title ?? source.slug,
+    // A private chat's slug is made from its prompt: a buyer's copy never carries it.
+    slugSource: source.title ?? (source.isPrivate ? 'Untitled' : source.slug),
     title: source.title,
     remixChatId: source.id,
   });

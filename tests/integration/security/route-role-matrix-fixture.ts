@@ -257,7 +257,9 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
     ownerRole,
     isPrivate: row.isPrivate,
     domainId: randomUUID(),
-    markers: Object.values(markers),
+    // A private chat's slug too: it is made from the prompt, so it is the chat's secret as well.
+    markers:
+      row.isPrivate && name !== 'bought' ? [...Object.values(markers), row.slug] : Object.values(markers),
   });
   const all: Record<ChatName, ChatFixture> = {
     premiumPublic: fixture('premiumPublic', premiumPublic, 'premiumOwner'),

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Capability } from '../../../src/core/permissions/index.ts';
 import { messages } from '../../../src/server/db/schema/index.ts';
@@ -150,7 +152,12 @@ export const ROUTES: Record<string, RouteCase> = {
     ok: 404,
   },
   // The web app's shell, the same for every page: the private chat's editor page tells nothing.
-  'GET /*': { needs: 'public', request: (t) => ({ path: `/components/${t.chat.slug}` }) },
+  // (503 where the web app is not built: the shell, not a chat, decides either way.)
+  'GET /*': {
+    needs: 'public',
+    request: (t) => ({ path: `/components/${t.chat.slug}` }),
+    ok: (t) => (fs.existsSync(path.join(t.fx.kiln.services.webRoot, 'index.html')) ? 200 : 503),
+  },
 
   // Reads of one chat.
   'GET /api/chats/by-slug/:slug': {
