@@ -91,6 +91,9 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_kiln_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_kiln_e2e',
       STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`,
+      // The whole suite signs up, signs in and generates from one address, faster than people do;
+      // limits stay on (Better Auth's in the database too) but far out of its reach.
+      KILN_RATE_LIMITS: '*=100000/1m,generation-running=50,build-queue=500',
     },
     reuseExistingServer: false,
     timeout: 180_000,

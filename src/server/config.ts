@@ -5,7 +5,9 @@ import {
   type MonthlyBudgets,
   type PriceTable,
 } from '../core/costs/index.ts';
+import { parseRateLimits, type RateLimits } from '../core/limits/index.ts';
 import { previewHostsFor, type PreviewHosts } from '../core/preview/hosts.ts';
+import { parseTrustedProxies } from './limits/client-address.ts';
 
 /**
  * The whole configuration, parsed once from the environment (README "Configuration" lists every
@@ -113,6 +115,12 @@ const schema = z.object({
   STRIPE_PRICE_YEARLY: optionalString,
   KILN_PREMIUM_MONTHLY_USD: z.coerce.number().positive().max(100_000).default(20),
   KILN_PREMIUM_YEARLY_USD: z.coerce.number().positive().max(1_000_000).default(200),
+
+  // Abuse limits (issue 21 item 2; src/core/limits/config.ts has the format and the defaults).
+  /** Windows per user and per address, and caps: `generation=20/1m,chat-create@ip=100/1m,build-queue=5`. */
+  KILN_RATE_LIMITS: optionalString,
+  /** Proxies whose X-Forwarded-For names the client (IPs or CIDRs, comma-separated); default loopback (Caddy on the host). */
+  KILN_TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
 });
 
 export interface Config {
@@ -172,6 +180,8 @@ export interface Config {
   };
   /** The server's browser (issue 19). */
   browser: { chromiumPath: string; maxPages: number };
+  /** Abuse limits (issue 21 item 2): rate windows, caps, and who may name the client's address. */
+  limits: { rates: RateLimits; trustedProxies: string[] };
   hosting: {
     dnsServers: string[] | undefined;
     publicIps: string[];
@@ -205,6 +215,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const budgets = parseMonthlyBudgets(e.KILN_MONTHLY_BUDGET_USD);
   if (!budgets.ok) {
     throw new ConfigError(`Invalid configuration:\n  KILN_MONTHLY_BUDGET_USD: ${budgets.message}`);
+  }
+  const rates = parseRateLimits(e.KILN_RATE_LIMITS);
+  if (!rates.ok) throw new ConfigError(`Invalid configuration:\n  KILN_RATE_LIMITS: ${rates.message}`);
+  const trustedProxies = parseTrustedProxies(e.KILN_TRUSTED_PROXIES);
+  if (!trustedProxies.ok) {
+    throw new ConfigError(`Invalid configuration:\n  KILN_TRUSTED_PROXIES: ${trustedProxies.message}`);
   }
   const publicUrl = (e.KILN_PUBLIC_URL ?? `http://${e.KILN_HOST}:${e.PORT}`).replace(/\/$/, '');
   const github =
@@ -273,6 +289,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       standby: e.KILN_PREVIEW_STANDBY === 'true',
     },
     browser: { chromiumPath: e.KILN_CHROMIUM_PATH, maxPages: e.KILN_BROWSER_PAGES },
+    limits: { rates: rates.limits, trustedProxies: trustedProxies.entries },
     hosting: {
       dnsServers: commaList(e.KILN_DNS_SERVERS),
       publicIps: commaList(e.KILN_PUBLIC_IPS) ?? [],

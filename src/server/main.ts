@@ -21,6 +21,7 @@ import { mapVersionStack } from './preview/stack-map.ts';
 import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
+import { Limiter } from './limits/index.ts';
 import { createCodeHost } from './codehost/index.ts';
 import { createChatIntegrations, createIntegrations, createMigrationRunner } from './integrations/index.ts';
 import { createIntegrationGuidance } from './integrations/model-guidance.ts';
@@ -73,6 +74,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
           },
     );
     const auth = createAuth({ db: database.db, config, secret });
+    const limits = new Limiter(database.db, config.limits.rates, config.limits.trustedProxies);
     const model = await resolveModel(config.ai);
     const blobs = config.s3
       ? createS3BlobStore(config.s3)
@@ -141,6 +143,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       // The enabled integrations' public values go to the preview's .env.local (issue 16 item 4).
       integrationEnv: (chatId) => chatIntegrations.publicEnv(chatId),
       onReady: (version) => screenshots.request(version),
+      maxQueuedPerOwner: limits.cap('build-queue'),
     });
     // One process owns an embedded database, so anything still marked as streaming was cut off.
     if (database.kind === 'pglite') await recoverInterruptedVersions(database.db, blobs);
@@ -155,6 +158,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       onVersionFinished: (chatId, version) => preview.requestBuild(chatId, version),
       integrationGuidance: createIntegrationGuidance({ config, db: database.db, secret, chatIntegrations }),
       costs: config.costs,
+      maxRunningPerUser: limits.cap('generation-running'),
     });
     const hosting = createHosting({
       config,
@@ -211,6 +215,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       browser,
       screenshots,
       clone,
+      limits,
     };
     const app = createHttpApp(services);
     served.app = app;

@@ -22,6 +22,13 @@ describe('npm run kiln -- user / plan', () => {
     expect((await client.me()).user?.fullName).toBe('Admin');
   });
 
+  it('user create of a taken address says so (sign-up itself answers it like a new one)', async () => {
+    await runCommand(kiln, ['user', 'create', 'twice@example.com', '--password', 'correct horse 1']);
+    await expect(runCommand(kiln, ['user', 'create', 'twice@example.com'])).rejects.toThrow(
+      'An account with the email twice@example.com already exists.',
+    );
+  });
+
   it('plan grant makes the user premium (spec §6), plan revoke ends it', async () => {
     await runCommand(kiln, ['user', 'create', 'pat@example.com', '--password', 'correct horse 1']);
     const client = new TestClient(kiln);

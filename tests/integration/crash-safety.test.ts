@@ -70,13 +70,17 @@ describe('crash safety: killing the server mid-stream loses at most 500 ms of te
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, child);
 
-    // Sign up and start a chat through the real HTTP server.
-    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-      body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse 1', name: 'Crash' }),
-    });
-    const cookie = signUp.headers
+    // Sign up (which signs nobody in), sign in, and start a chat through the real HTTP server.
+    const account = { email: 'crash@example.com', password: 'correct horse 1', name: 'Crash' };
+    const auth = (step: string, body: object) =>
+      fetch(`${url}/api/auth/${step}/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+        body: JSON.stringify(body),
+      });
+    await auth('sign-up', account);
+    const signIn = await auth('sign-in', { email: account.email, password: account.password });
+    const cookie = signIn.headers
       .getSetCookie()
       .map((line) => line.split(';')[0])
       .join('; ');

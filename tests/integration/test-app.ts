@@ -4,10 +4,19 @@ import path from 'node:path';
 import { parseConfig } from '../../src/server/config.ts';
 import { createKiln, type Kiln } from '../../src/server/main.ts';
 
-/** The real HTTP app over an in-memory PGlite; `app.request` needs no open port. */
+/**
+ * The real HTTP app over an in-memory PGlite; `app.request` needs no open port. Every request
+ * comes from one address, and tests make accounts, chats and versions far faster than a person:
+ * no abuse limits unless the test sets KILN_RATE_LIMITS (tests/integration/rate-limits.test.ts).
+ */
 export async function createTestKiln(env: Record<string, string> = {}): Promise<Kiln & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-test-'));
-  const config = parseConfig({ KILN_DATA_DIR: dataDir, KILN_SECRET: 'x'.repeat(40), ...env });
+  const config = parseConfig({
+    KILN_DATA_DIR: dataDir,
+    KILN_SECRET: 'x'.repeat(40),
+    KILN_RATE_LIMITS: 'off',
+    ...env,
+  });
   const kiln = await createKiln(config, { inMemoryDatabase: true });
   return {
     ...kiln,
@@ -49,8 +58,17 @@ export class TestClient {
     return response;
   }
 
+  /**
+   * Signs up, then in, as the web's sign-up page does (sign-up itself signs nobody in, so its
+   * answer is the same whether the address had an account). Returns sign-up's answer.
+   */
   async signUp(email: string, password = 'correct horse 1', name = 'Ada Lovelace') {
-    return this.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name } });
+    const response = await this.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email, password, name },
+    });
+    if (response.ok) await this.signIn(email, password);
+    return response;
   }
 
   async signIn(email: string, password = 'correct horse 1') {

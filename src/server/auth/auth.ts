@@ -2,7 +2,9 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, sessions, users, verifications } from '../db/schema/index.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
+import { CLIENT_ADDRESS_HEADER } from '../limits/client-address.ts';
+import type { RateRule } from '../../core/limits/index.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -22,14 +24,18 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
-      schema: { users, sessions, accounts, verifications },
+      schema: { users, sessions, accounts, verifications, rateLimits },
     }),
     user: { fields: { name: 'fullName', image: 'avatarUrl' } },
     // No signed session_data cookie: it kept a signed-out session usable for its whole max age
     // to anyone replaying the cookie. Each process reuses a resolved session for 5 s instead
     // (session-cache.ts) and forgets it at sign-out, so the database read stays rare.
     session: { cookieCache: { enabled: false } },
-    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, autoSignIn: true },
+    // Sign-up signs nobody in, so Better Auth answers an address that already has an account
+    // exactly as a new one (its generic response, a password hashed either way): sign-up does
+    // not tell who has an account. The web page signs in next (signup-page.tsx).
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH, autoSignIn: false },
+    rateLimit: authRateLimit(config),
     // GitHub sign-in is wired but only switched on when its keys are configured.
     socialProviders: config.github
       ? { github: { clientId: config.github.clientId, clientSecret: config.github.clientSecret } }
@@ -42,8 +48,33 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
+      // The client's address as Kiln resolved it (limits/client-address.ts), never a header the
+      // client wrote: the app sets this one on every request it hands to Better Auth.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Effectively no limit, for a window KILN_RATE_LIMITS turned off while others stay on. */
+const UNLIMITED = { window: 60, max: Number.MAX_SAFE_INTEGER };
+
+/**
+ * Better Auth's own limiter, per client address and path, with KILN_RATE_LIMITS's `sign-in`,
+ * `sign-up` and `auth` (every other path) windows, its counters in the `rate_limits` table so a
+ * limit holds across processes (issue 21 item 2). Its 429 becomes Kiln's (limits/auth-answer.ts).
+ */
+function authRateLimit(config: Config) {
+  const { address } = config.limits.rates;
+  const asRule = (rule: RateRule | null) =>
+    rule ? { window: Math.ceil(rule.windowMs / 1000), max: rule.max } : UNLIMITED;
+  const isEnabled = [address['sign-in'], address['sign-up'], address.auth].some((rule) => rule !== null);
+  return {
+    enabled: isEnabled,
+    storage: 'database' as const,
+    modelName: 'rateLimit',
+    ...asRule(address.auth),
+    customRules: { '/sign-in/*': asRule(address['sign-in']), '/sign-up/*': asRule(address['sign-up']) },
+  };
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FRAMEWORKS } from '../../core/frameworks/index.ts';
 import type { Services } from '../http/context.ts';
 import type { AppEnv } from '../http/viewer.ts';
+import { rateLimited } from '../limits/index.ts';
 import { ServiceError } from '../http/errors.ts';
 import { requireVersionNumber, validate, versionNumber as version } from '../http/validate.ts';
 import { requireUser } from './access.ts';
@@ -25,10 +26,11 @@ import { ZIP_FILE_NAME, zipVersion } from './zip.ts';
 
 /** Chat reads and the named chat actions of spec §7, each behind the permission policy. */
 export function chatRoutes(services: Services) {
-  const { db } = services;
+  const { db, limits } = services;
   return new Hono<AppEnv>()
     .post(
       '/',
+      rateLimited(limits, 'chat-create'),
       validate(
         'json',
         z.object({
@@ -114,7 +116,9 @@ export function chatRoutes(services: Services) {
         201,
       ),
     )
-    .post('/:id/like', async (c) => c.json(await toggleLike(db, c.var.viewer, c.req.param('id'))))
+    .post('/:id/like', rateLimited(limits, 'like'), async (c) =>
+      c.json(await toggleLike(db, c.var.viewer, c.req.param('id'))),
+    )
     .post('/:id/visibility', validate('json', z.object({ isPublic: z.boolean() })), async (c) =>
       c.json(
         await changeVisibility(
@@ -126,7 +130,7 @@ export function chatRoutes(services: Services) {
         ),
       ),
     )
-    .post('/:id/remix', validate('json', z.object({ version })), async (c) =>
+    .post('/:id/remix', rateLimited(limits, 'remix'), validate('json', z.object({ version })), async (c) =>
       c.json(
         await remixChat(db, c.var.viewer, c.req.param('id'), c.req.valid('json').version, services.preview),
         201,

@@ -49,6 +49,9 @@ export async function runCommand(kiln: Kiln, argv: string[]): Promise<string> {
   if (!email) throw new UsageError(USAGE);
 
   if (group === 'user' && action === 'create') {
+    // Sign-up answers a taken address like a new one (issue 21 item 2); the operator is told.
+    const taken = await findUserId(kiln, email).catch(() => null);
+    if (taken) throw new UsageError(`An account with the email ${email} already exists.`);
     const password = values.password ?? randomBytes(9).toString('base64url');
     const result = await kiln.services.auth.api.signUpEmail({
       body: { email, password, name: values.name ?? '' },

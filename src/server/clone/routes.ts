@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { ServiceError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { AppEnv } from '../http/viewer.ts';
+import { rateLimited, type Limiter } from '../limits/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { cloneScreenshotKey, type CloneService } from './service.ts';
 
@@ -14,9 +15,15 @@ import { cloneScreenshotKey, type CloneService } from './service.ts';
  * GET /api/chats/:id/clone is the progress panel's state after a reload; the screenshot is
  * served to those who may view the chat.
  */
-export function cloneRoutes(services: { db: Database; blobs: BlobStore; clone: CloneService }) {
+export function cloneRoutes(services: {
+  db: Database;
+  blobs: BlobStore;
+  clone: CloneService;
+  limits: Limiter;
+}) {
   const start = new Hono<AppEnv>().post(
     '/',
+    rateLimited(services.limits, 'clone'),
     validate(
       'json',
       z.object({

@@ -8,6 +8,7 @@ import type { AppEnv } from '../http/viewer.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { ServiceError } from '../http/errors.ts';
 import { readFormBody, requireVersionNumber } from '../http/validate.ts';
+import type { Limiter } from '../limits/index.ts';
 import { selectionField } from './selection.ts';
 import type { GenerationService } from './service.ts';
 
@@ -30,7 +31,7 @@ function generationChatId(fromQuery: string | undefined, fromForm: unknown): str
 }
 
 /** POST /api/components (spec §7) and the re-attach / stop endpoints. */
-export function generationRoutes(db: Database, generation: GenerationService) {
+export function generationRoutes(db: Database, generation: GenerationService, limits: Limiter) {
   return new Hono<AppEnv>()
     .post(
       '/',
@@ -38,6 +39,8 @@ export function generationRoutes(db: Database, generation: GenerationService) {
       // app), and how much their plan may upload (issue 12 item 3).
       async (c, next) => {
         requireUser(c.var.viewer);
+        // Each request counts against the `generation` windows (issue 21 item 2).
+        await limits.count('generation', limits.requesterOf(c));
         const queryId = c.req.query('id');
         if (queryId !== undefined) await requireChat(db, c.var.viewer, queryId, 'edit');
         return next();

@@ -119,6 +119,15 @@ export class GenerationRegistry {
     return null;
   }
 
+  /** Generations this user has running in this process (the per-user cap, issue 21 item 2). */
+  runningOf(userId: string): number {
+    let count = 0;
+    for (const generation of this.byChat.values()) {
+      if (generation.userId === userId && !generation.isEnded) count++;
+    }
+    return count;
+  }
+
   release(generation: RunningGeneration): void {
     if (this.byChat.get(generation.chatId) === generation) this.byChat.delete(generation.chatId);
   }

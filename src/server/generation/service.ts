@@ -25,6 +25,7 @@ import { messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ServiceError } from '../http/errors.ts';
+import { capReached } from '../limits/index.ts';
 import type { Realtime } from '../realtime/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { acceptAttachments, storeAttachments } from './attachments.ts';
@@ -70,6 +71,13 @@ export interface GenerationDeps {
   integrationGuidance?: (chatId: string, framework: Framework) => Promise<string>;
   /** Prices of answers and each plan's monthly budget (issue 17 item 3); default: no prices, no budgets. */
   costs?: { prices: PriceTable; monthlyBudgets: MonthlyBudgets };
+  /**
+   * Generations one user may run at once in this process (KILN_RATE_LIMITS `generation-running`,
+   * issue 21 item 2); null or unset: no cap. Each process streams what it started, so with
+   * several web processes a user runs at most this many in each, and the `generation` window
+   * (counted in the database) bounds how many they start.
+   */
+  maxRunningPerUser?: number | null;
 }
 
 /** Starts, streams, stops and finishes generations; one per chat at a time. */
@@ -116,6 +124,7 @@ export class GenerationService {
         version: running.version,
       });
     }
+    this.requireRunningRoom(user.id);
 
     let prompt = request.prompt;
     // A continuation is stored as the spec's text (the chat shows it as 'Continue generation');
@@ -188,9 +197,13 @@ export class GenerationService {
       });
 
     const generation = new RunningGeneration(chat.id, version, user.id, messageId);
-    if (this.registry.claim(generation)) {
-      // Lost a race with another request of the same chat: undo this version.
+    // Checked again with the claim, in one synchronous step: requests started at once all passed
+    // the first check while their messages were stored.
+    const isAtCap = this.isAtRunningCap(user.id);
+    if (isAtCap || this.registry.claim(generation)) {
+      // Lost a race with another request of the same chat (or the user's cap): undo this version.
       await db.delete(messages).where(and(eq(messages.chatId, chat.id), eq(messages.version, version)));
+      if (isAtCap) this.requireRunningRoom(user.id);
       throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
     }
     const stored = baseMessage?.artifactCode ? parseSnapshot(baseMessage.artifactCode) : null;
@@ -279,6 +292,16 @@ export class GenerationService {
         console.error('Could not request the preview build', error);
       });
     }
+  }
+
+  private isAtRunningCap(userId: string): boolean {
+    const cap = this.deps.maxRunningPerUser;
+    return cap !== undefined && cap !== null && this.registry.runningOf(userId) >= cap;
+  }
+
+  /** 429 `too-many-generations` when the user already runs their cap (issue 21 item 2). */
+  private requireRunningRoom(userId: string): void {
+    if (this.isAtRunningCap(userId)) throw capReached('generation-running', this.deps.maxRunningPerUser!);
   }
 
   /** A KILN.md with the user's default instructions for a new chat, or nothing. */

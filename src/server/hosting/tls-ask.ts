@@ -8,6 +8,8 @@ export interface TlsAskDeps {
   kilnHost: string;
   /** Whether a host is a preview host of an existing version. */
   isPreviewHost: (host: string) => Promise<boolean>;
+  /** Counts the ask against its rate limit (issue 21 item 2); throws 429 when over. */
+  admit?: (c: Context) => Promise<void>;
 }
 
 /**
@@ -30,6 +32,7 @@ export function tlsAskHandler(deps: TlsAskDeps) {
     if (!atKiln) {
       return next();
     }
+    await deps.admit?.(c);
     const host = hostName(c.req.query('domain'));
     const ok = await allowed(deps, host);
     return new Response(null, { status: ok ? 200 : 404, headers: { 'cache-control': 'no-store' } });

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cloneRoutes } from '../clone/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
@@ -26,6 +26,7 @@ import { chatIntegrationRoutes, integrationRoutes, migrationRoutes } from '../in
 import { migrationInspectRoutes } from '../integrations/migration-inspect-routes.ts';
 import { customDomainRoutes, deploymentRoutes, siteHostMiddleware, tlsAskHandler } from '../hosting/index.ts';
 import { loadBlankTemplate } from '../templates/load.ts';
+import { createAuthAnswer } from '../limits/index.ts';
 import type { Services } from './context.ts';
 import type { AppEnv } from './viewer.ts';
 import { appSecurityHeaders } from './app-headers.ts';
@@ -48,7 +49,9 @@ export function createHttpApp(services: Services) {
   // Caddy asks before it requests a certificate (deploy/Caddyfile), at Kiln's own address: answered
   // first, with no session and one cached lookup. On any other host the path is the site's.
   const { hosting } = services;
-  app.get('/api/tls/ask', tlsAskHandler(hosting));
+  const { limits } = services;
+  const admit = (c: Context) => limits.count('tls-ask', { userId: null, address: limits.addressOf(c) });
+  app.get('/api/tls/ask', tlsAskHandler({ ...hosting, admit }));
   app.use('*', previewHostMiddleware({ db, preview, appOrigin, html }));
   // Deployed sites ({subdomain}.{host}, verified custom domains) next: their own origins too.
   app.use(
@@ -76,16 +79,18 @@ export function createHttpApp(services: Services) {
   );
 
   const { sessions } = services;
+  // Better Auth gets the client's address Kiln resolved; its 429 becomes Kiln's (issue 21 item 2).
+  const authAnswer = createAuthAnswer(services.auth, limits);
   // Signing out stops the user's running generations (spec §4).
   app.post('/api/auth/sign-out', async (c) => {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
-    const response = await services.auth.handler(c.req.raw);
+    const response = await authAnswer(c);
     sessions.forget(c.req.raw.headers);
     if (session && response.ok) services.generation.stopAllOf(session.user.id);
     return response;
   });
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const response = await services.auth.handler(c.req.raw);
+    const response = await authAnswer(c);
     // A change to the account or the session: the next request resolves it afresh.
     if (c.req.method === 'POST') sessions.forget(c.req.raw.headers);
     return response;
@@ -108,7 +113,7 @@ export function createHttpApp(services: Services) {
   api.get('/plans', (c) => c.json(PLANS));
   api.get('/ai', (c) => c.json({ id: services.model.id, isDemo: services.model.isDemo }));
   api.route('/chats', realtimeRoutes({ db, realtime: services.realtime }));
-  api.route('/chats', previewApiRoutes({ db, preview }));
+  api.route('/chats', previewApiRoutes({ db, preview, limits }));
   api.route('/chats', chatRoutes(services));
   api.route('/chats', textEditRoutes(services));
   api.route('/chats', chatInstructionsRoutes(services));
@@ -133,7 +138,7 @@ export function createHttpApp(services: Services) {
   api.route('/', migrationRoutes(services.runMigration));
   api.route('/', migrationInspectRoutes(services.db));
   api.route('/messages', messageRoutes(services));
-  api.route('/components', generationRoutes(services.db, services.generation));
+  api.route('/components', generationRoutes(services.db, services.generation, limits));
   api.route('/attachments', attachmentRoutes(services));
   api.route('/screenshots', screenshotRoutes(services));
   const clone = cloneRoutes(services);
@@ -146,8 +151,11 @@ export function createHttpApp(services: Services) {
   app.route('/', webAppRoutes(services.webRoot, services.config.previewHosts));
 
   app.onError((error, c) => {
-    if (error instanceof ServiceError)
+    if (error instanceof ServiceError) {
+      // A limit's refusal says when to come back (issue 21 item 2).
+      if (typeof error.extra.retryAfter === 'number') c.header('Retry-After', String(error.extra.retryAfter));
       return apiError(c, error.status, error.code, error.message, error.extra);
+    }
     // A schema.parse anywhere: the sender's input, answered like every validator's failure.
     if (error instanceof z.ZodError) {
       const refused = invalidRequest(error);

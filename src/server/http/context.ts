@@ -10,6 +10,7 @@ import type { Realtime } from '../realtime/events.ts';
 import type { PreviewService } from '../preview/service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { Hosting } from '../hosting/index.ts';
+import type { Limiter } from '../limits/index.ts';
 import type { CodeHost } from '../codehost/index.ts';
 import type { BillingService } from '../billing/stripe/service.ts';
 import type { BrowserService } from '../browser/index.ts';
@@ -59,4 +60,6 @@ export interface Services {
   screenshots: VersionScreenshots;
   /** Website clones (issue 19 item 2): the analysis job and the first version it starts. */
   clone: CloneService;
+  /** Abuse limits (issue 21 item 2): KILN_RATE_LIMITS's windows and caps, the client's address. */
+  limits: Limiter;
 }

@@ -1,2 +1,2 @@
-export { JobQueue, type EnqueueInput } from './queue.ts';
+export { JobQueue, QueueShareFull, type EnqueueInput } from './queue.ts';
 export { createWorker, type JobContext, type JobHandler, type Worker, type WorkerOptions } from './worker.ts';

@@ -13,7 +13,23 @@ export interface EnqueueInput {
   key: string;
   payload?: Record<string, unknown>;
   maxAttempts?: number;
+  /**
+   * Whose job it is (stored as `payload.owner`): workers take the next job of the owner with the
+   * fewest jobs running, so one person's many builds never hold everyone else's back.
+   */
+  owner?: string;
+  /** Refuse (QueueShareFull) when the owner already has this many jobs of the kind waiting. */
+  maxQueuedOfOwner?: number;
 }
+
+/** The owner's share of the queue is full (issue 21 item 2). */
+export class QueueShareFull extends Error {
+  constructor(readonly max: number) {
+    super(`The owner already has ${max} jobs waiting`);
+  }
+}
+
+type Executor = Pick<Database, 'execute'>;
 
 /**
  * The durable job queue on the `jobs` table (docs/decisions/0032-durable-job-queue.md). The
@@ -26,15 +42,42 @@ export class JobQueue {
   /** Adds a job unless one with the same key is queued or running (then returns that one). */
   async enqueue(input: EnqueueInput): Promise<{ job: JobRow; isNew: boolean }> {
     const id = randomUUID();
-    const inserted = await this.db.execute(sql`
-      insert into jobs (id, kind, key, payload, max_attempts)
-      values (${id}, ${input.kind}, ${input.key}, ${JSON.stringify(input.payload ?? {})}::jsonb, ${input.maxAttempts ?? 3})
-      on conflict (key) where status in ('queued', 'running') do nothing
-      returning id`);
-    const isNew = rowsOf(inserted).length > 0;
+    const { owner, maxQueuedOfOwner: max } = input;
+    const isNew =
+      owner === undefined || max === undefined
+        ? await this.insert(this.db, id, input)
+        : await this.db.transaction(async (tx) => {
+            // One enqueue per owner at a time, in every process: the count and the insert agree.
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs-owner:${owner}`}))`);
+            const waiting = await tx.execute(sql`
+              select count(*)::int as count from jobs
+              where status = 'queued' and kind = ${input.kind} and payload->>'owner' = ${owner}`);
+            const isFull = (rowsOf<{ count: number }>(waiting)[0]?.count ?? 0) >= max;
+            // Asking again for a job already waiting adds nothing, so it is never refused.
+            if (isFull && !(await this.hasActive(tx, input.key))) throw new QueueShareFull(max);
+            return this.insert(tx, id, input);
+          });
     const job = isNew ? await this.get(id) : await this.active(input.key);
     if (!job) return this.enqueue(input); // the active job finished between the two statements
     return { job, isNew };
+  }
+
+  private async insert(executor: Executor, id: string, input: EnqueueInput): Promise<boolean> {
+    const payload =
+      input.owner === undefined ? (input.payload ?? {}) : { ...input.payload, owner: input.owner };
+    const inserted = await executor.execute(sql`
+      insert into jobs (id, kind, key, payload, max_attempts)
+      values (${id}, ${input.kind}, ${input.key}, ${JSON.stringify(payload)}::jsonb, ${input.maxAttempts ?? 3})
+      on conflict (key) where status in ('queued', 'running') do nothing
+      returning id`);
+    return rowsOf(inserted).length > 0;
+  }
+
+  private async hasActive(executor: Executor, key: string): Promise<boolean> {
+    const found = await executor.execute(
+      sql`select 1 from jobs where key = ${key} and status in ('queued', 'running') limit 1`,
+    );
+    return rowsOf(found).length > 0;
   }
 
   /** A finished record without running anything (a cached build is ready at once). */
@@ -54,8 +97,9 @@ export class JobQueue {
   }
 
   /**
-   * Claims the oldest due job of these kinds: a queued one, or a running one whose lease
-   * expired (its worker died). Returns null when there is none.
+   * Claims a due job of these kinds: a queued one, or a running one whose lease expired (its
+   * worker died). Fair share: the job of the owner with the fewest jobs running goes first, the
+   * oldest among equals. Returns null when there is none.
    */
   async claim(kinds: readonly string[], workerId: string, leaseMs: number): Promise<JobRow | null> {
     if (kinds.length === 0) return null;
@@ -67,10 +111,14 @@ export class JobQueue {
       update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
         locked_until = now() + ${leaseMs}::int * interval '1 millisecond', updated_at = now()
       where id = (
-        select id from jobs
+        select id from jobs j
         where kind in (${kindList})
           and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-        order by run_at, created_at
+        order by (
+            select count(*) from jobs r
+            where r.status = 'running' and r.locked_until >= now() and r.kind = j.kind
+              and r.payload->>'owner' = j.payload->>'owner'
+          ), run_at, created_at
         for update skip locked
         limit 1
       )

@@ -3,7 +3,8 @@ import type { Framework } from '../../core/frameworks/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobRow } from '../db/schema/jobs.ts';
-import { JobQueue, createWorker, type JobHandler, type Worker } from '../jobs/index.ts';
+import { JobQueue, QueueShareFull, createWorker, type JobHandler, type Worker } from '../jobs/index.ts';
+import { capReached } from '../limits/index.ts';
 import type { BuildErrorPayload, BuildStatus, Realtime } from '../realtime/events.ts';
 import { buildProject, type BuilderContext } from './builder.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -44,11 +45,25 @@ export interface PreviewServiceDeps {
   log?: (message: string) => void;
   /** A version's preview is ready (built, from the cache, or an HTML version): its screenshot. */
   onReady?: (version: PreviewVersion) => void;
+  /**
+   * Builds one owner may have waiting when they ask for one (KILN_RATE_LIMITS `build-queue`,
+   * issue 21 item 2); null or unset: no cap. Builds Kiln asks for itself (a finished version)
+   * always queue: the generation limits bound them.
+   */
+  maxQueuedPerOwner?: number | null;
 }
 
 export interface PreviewService {
-  /** Queues the build of a finished version (HTML: ready at once; cached content: ready at once). */
-  requestBuild(chatId: string, version: number, options?: { force?: boolean }): Promise<void>;
+  /**
+   * Queues the build of a finished version (HTML: ready at once; cached content: ready at once).
+   * `isAsked`: a person asked (a rebuild), so the owner's share of the queue applies: 429
+   * `build-queue-full` when it is full.
+   */
+  requestBuild(
+    chatId: string,
+    version: number,
+    options?: { force?: boolean; isAsked?: boolean },
+  ): Promise<void>;
   getState(chatId: string, version: number, options?: BuildPurpose): Promise<PreviewState>;
   /** Where the version is seen: its preview host, for HTML versions too (decision 0038). */
   previewUrl(chatId: string, version: number): string;
@@ -203,7 +218,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
   /** Queues the build of a finished version (HTML: ready at once; cached content: ready at once). */
   async function queueBuild(
     version: PreviewVersion,
-    options: { force?: boolean } & BuildPurpose = {},
+    options: { force?: boolean; isAsked?: boolean } & BuildPurpose = {},
   ): Promise<void> {
     const { chatId, version: number } = version;
     const clean = options.clean === true;
@@ -229,7 +244,12 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       if (!clean) await markReady(version);
       return;
     }
-    const { isNew } = await queue.enqueue({ kind: PREVIEW_JOB, key, payload });
+    const share = options.isAsked ? (deps.maxQueuedPerOwner ?? undefined) : undefined;
+    const { isNew } = await queue
+      .enqueue({ kind: PREVIEW_JOB, key, payload, owner: version.ownerId, maxQueuedOfOwner: share })
+      .catch((error: unknown) => {
+        throw error instanceof QueueShareFull ? capReached('build-queue', error.max) : error;
+      });
     if (isNew && !clean) publishStatus(chatId, number, 'initializing');
     worker?.wake();
   }

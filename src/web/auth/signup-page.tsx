@@ -16,6 +16,27 @@ import { useSession } from './use-session.ts';
 
 const passwordHint = `At least ${MIN_PASSWORD_LENGTH} characters.`;
 
+/**
+ * Sign-up answers a taken address exactly as a new one and signs nobody in (so it tells nobody
+ * who has an account, issue 21 item 2); signing in with the password just chosen is what makes
+ * the session. If that password does not open the account, the address was already taken: the
+ * person is told so, as before.
+ */
+async function createAccount(values: { name: string; email: string; password: string }) {
+  const email = values.email.trim();
+  const created = await authClient.signUp.email({
+    name: values.name.trim(),
+    email,
+    password: values.password,
+  });
+  if (created.error) return created;
+  const signedIn = await authClient.signIn.email({ email, password: values.password });
+  if (signedIn.error?.code === 'INVALID_EMAIL_OR_PASSWORD') {
+    return { error: { ...signedIn.error, code: 'USER_ALREADY_EXISTS' } };
+  }
+  return signedIn;
+}
+
 export default function SignupPage() {
   useDocumentTitle('Create your account');
   const { user } = useSession();
@@ -34,12 +55,7 @@ export default function SignupPage() {
     event.preventDefault();
     void submit(
       values,
-      () =>
-        authClient.signUp.email({
-          name: values.name.trim(),
-          email: values.email.trim(),
-          password: values.password,
-        }),
+      () => createAccount(values),
       () => toast.success('Welcome to Kiln', { description: 'Your account is ready.' }),
     );
   }

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { decide, type Capability, type Decision } from '../../../core/permissions/index.ts';
 import type { Database } from '../../db/client.ts';
 import type { AppEnv, RequestViewer } from '../../http/viewer.ts';
+import { rateLimited, type Limiter } from '../../limits/index.ts';
 import { apiError, denied } from '../../http/errors.ts';
 import { requireVersionNumber } from '../../http/validate.ts';
 import type { PreviewService } from '../service.ts';
@@ -17,7 +18,7 @@ import { loadPreviewVersion, type PreviewVersion } from '../versions.ts';
  *       `{ frames: [{ file, line, column, name } | null] }`: a runtime error's stack mapped to the
  *       generated sources by the preview build's source maps (issue 19 item 4; view).
  */
-export function previewApiRoutes(deps: { db: Database; preview: PreviewService }) {
+export function previewApiRoutes(deps: { db: Database; preview: PreviewService; limits: Limiter }) {
   const app = new Hono<AppEnv>();
 
   async function load(viewer: RequestViewer, chatId: string, raw: string, capability: Capability) {
@@ -48,11 +49,13 @@ export function previewApiRoutes(deps: { db: Database; preview: PreviewService }
     return c.json({ ...state, url: urlFor(version), previewId: `${version.chatId}-${version.version}` });
   });
 
-  app.post('/:chatId/preview/:version/rebuild', async (c) => {
+  // Rebuilds count against the `build` windows and the owner's share of the queue (issue 21 item 2).
+  app.post('/:chatId/preview/:version/rebuild', rateLimited(deps.limits, 'build'), async (c) => {
     const found = await load(c.var.viewer, c.req.param('chatId'), c.req.param('version'), 'edit');
     if (!found.ok) return refuse(c, found.decision);
-    await deps.preview.requestBuild(found.version.chatId, found.version.version, { force: true });
-    return c.json(await deps.preview.getState(found.version.chatId, found.version.version), 202);
+    const { chatId, version } = found.version;
+    await deps.preview.requestBuild(chatId, version, { force: true, isAsked: true });
+    return c.json(await deps.preview.getState(chatId, version), 202);
   });
 
   app.post('/:chatId/preview/:version/stack', async (c) => {

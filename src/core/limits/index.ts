@@ -1,0 +1,3 @@
+export * from './config.ts';
+export * from './errors.ts';
+export * from './window.ts';

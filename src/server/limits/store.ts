@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { lt, and, like, sql } from 'drizzle-orm';
+import { countRequest, judgeWindow, type RateRule, type WindowVerdict } from '../../core/limits/index.ts';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
+
+/** Kiln's keys in `rate_limits`, apart from Better Auth's (`{ip}|{path}`). */
+export const KILN_KEY_PREFIX = 'kiln:';
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Kiln's own windows in the `rate_limits` table Better Auth's limiter also uses (docs/security.md,
+ * "Abuse is bounded"). One upsert counts a request and returns the window, so the count is exact
+ * across every process on one PostgreSQL: the row lock of ON CONFLICT makes two requests for the
+ * last slot take turns, and the second sees the first's count. `last_request` holds the window's
+ * end (core/limits/window.ts says why).
+ */
+export class RateLimitStore {
+  private lastPrune = 0;
+
+  constructor(private readonly db: Database) {}
+
+  /** Counts one request under `key` and judges it by `rule`. */
+  async count(key: string, rule: RateRule, now = Date.now()): Promise<WindowVerdict> {
+    const fresh = countRequest(null, now, rule);
+    const isOver = sql`${rateLimits.lastRequest} <= ${now}`;
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({
+        id: randomUUID(),
+        key: KILN_KEY_PREFIX + key,
+        count: fresh.count,
+        lastRequest: fresh.resetsAt,
+      })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        // The same step as countRequest, on the stored row, in one statement.
+        set: {
+          count: sql`case when ${isOver} then ${fresh.count} else ${rateLimits.count} + 1 end`,
+          lastRequest: sql`case when ${isOver} then ${fresh.resetsAt} else ${rateLimits.lastRequest} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetsAt: rateLimits.lastRequest });
+    this.pruneNowAndThen(now);
+    return judgeWindow({ count: Number(row!.count), resetsAt: Number(row!.resetsAt) }, now, rule);
+  }
+
+  /** Windows that are over are only clutter: removed every few minutes, in the background. */
+  private pruneNowAndThen(now: number): void {
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    void this.db
+      .delete(rateLimits)
+      .where(and(like(rateLimits.key, `${KILN_KEY_PREFIX}%`), lt(rateLimits.lastRequest, now)))
+      .catch((error: unknown) => console.error('Could not prune rate limit windows', error));
+  }
+}
