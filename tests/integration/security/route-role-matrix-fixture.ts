@@ -93,6 +93,8 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
     STRIPE_SECRET_KEY: STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK,
     STRIPE_API_URL: stripe.url,
+    // No browser: the screenshots are planted below (a real one would race with them, and cost).
+    KILN_CHROMIUM_PATH: '/nonexistent/chromium',
   });
   const server: ServerType = serve({ fetch: kiln.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
