@@ -33,6 +33,8 @@ export interface ChatFixture {
   isPrivate: boolean;
   /** Its custom domain's id (planted, so each owner's and stranger's answer can be checked). */
   domainId: string;
+  /** Its versions' answers (message ids), version 1 first. */
+  answerIds: string[];
   /** Strings only this chat holds; nobody but its owner may receive any of them. */
   markers: string[];
 }
@@ -55,9 +57,8 @@ export interface MatrixFixture {
   /** The premium owner's integration (a user's own resource). */
   integrationId: string;
   listingId: string;
-  /** The premium private chat's attachment and screenshot (their URLs). */
+  /** The premium private chat's attachment (its URL). */
   attachmentPath: string;
-  screenshotPath: string;
   close(): Promise<void>;
 }
 
@@ -209,7 +210,11 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
     file: marker('free-file'),
     buildLog: marker('free-build-log'),
   };
-  const listedMarks = { prompt: marker('listed-prompt'), file: marker('listed-unlisted-version') };
+  const listedMarks = {
+    prompt: marker('listed-prompt'),
+    file: marker('listed-unlisted-version'),
+    screenshot: marker('listed-unlisted-screenshot'),
+  };
   const premiumPublic = await plainChat(premiumOwner.userId, false);
   const freePublic = await plainChat(freeOwner.userId, false);
   // A free owner's private chat: made while a subscriber, kept after the plan ended.
@@ -247,14 +252,23 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
   const [purchase] = await db.select().from(marketplacePurchases);
   const [bought] = await db.select().from(chats).where(eq(chats.id, purchase!.copyChatId!));
 
-  const fixture = (
+  const answersOf = async (chatId: string) =>
+    (
+      await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant')))
+        .orderBy(messages.version)
+    ).map((row) => row.id);
+  const fixture = async (
     name: ChatName,
     row: typeof chats.$inferSelect,
     ownerRole: Role,
     markers: Record<string, string> = {},
-  ): ChatFixture => ({
+  ): Promise<ChatFixture> => ({
     name,
     id: row.id,
+    answerIds: await answersOf(row.id),
     slug: row.slug,
     ownerRole,
     isPrivate: row.isPrivate,
@@ -264,13 +278,22 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
       row.isPrivate && name !== 'bought' ? [...Object.values(markers), row.slug] : Object.values(markers),
   });
   const all: Record<ChatName, ChatFixture> = {
-    premiumPublic: fixture('premiumPublic', premiumPublic, 'premiumOwner'),
-    premiumPrivate: fixture('premiumPrivate', premiumPrivate!, 'premiumOwner', privateMarks),
-    freePublic: fixture('freePublic', freePublic, 'freeOwner'),
-    freePrivate: fixture('freePrivate', freePrivate, 'freeOwner', freeMarks),
-    listed: fixture('listed', listed, 'premiumOwner', listedMarks),
-    bought: fixture('bought', bought!, 'buyer'),
+    premiumPublic: await fixture('premiumPublic', premiumPublic, 'premiumOwner'),
+    premiumPrivate: await fixture('premiumPrivate', premiumPrivate!, 'premiumOwner', privateMarks),
+    freePublic: await fixture('freePublic', freePublic, 'freeOwner'),
+    freePrivate: await fixture('freePrivate', freePrivate, 'freeOwner', freeMarks),
+    listed: await fixture('listed', listed, 'premiumOwner', listedMarks),
+    bought: await fixture('bought', bought!, 'buyer'),
   };
+  // The listed chat's screenshots: the version on sale's is the marketplace card's (anyone's),
+  // the other one is the owner's alone.
+  const [unlisted, onSale] = all.listed.answerIds;
+  await kiln.services.blobs.put(
+    screenshotKey(listed.id, unlisted!),
+    new TextEncoder().encode(listedMarks.screenshot),
+    'image/jpeg',
+  );
+  await kiln.services.blobs.put(screenshotKey(listed.id, onSale!), PNG_BYTES, 'image/jpeg');
   for (const chat of Object.values(all)) {
     await db.insert(customDomains).values({
       id: chat.domainId,
@@ -296,7 +319,6 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
     integrationId,
     listingId: listing!.id,
     attachmentPath: attachmentUrl,
-    screenshotPath: `/api/screenshots/${privateId}/${firstAnswer!.id}.jpg`,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await kiln.close();

@@ -219,8 +219,16 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/screenshots/:chatId/:file': {
     needs: 'view',
-    request: (t) => ({ path: t.fx.screenshotPath.replace(t.fx.chats.premiumPrivate.id, t.chat.id) }),
-    ok: (t) => (t.chat.name === 'premiumPrivate' ? 200 : 404),
+    // Version 1's (planted in the premium private chat and the listed chat's unlisted version).
+    request: (t) => ({ path: `/api/screenshots/${t.chat.id}/${t.chat.answerIds[0]}.jpg` }),
+    ok: (t) => (['premiumPrivate', 'listed'].includes(t.chat.name) ? 200 : 404),
+  },
+  // The version on sale of a listed (private) chat: its screenshot is the marketplace card's.
+  'GET /api/screenshots/:chatId/:file (the listed version)': {
+    needs: 'public',
+    request: (t) => ({
+      path: `/api/screenshots/${t.fx.chats.listed.id}/${t.fx.chats.listed.answerIds[1]}.jpg`,
+    }),
   },
   'GET /api/chats/:id/clone': { needs: 'view', request: (t) => ({ path: chatPath(t, '/clone') }), ok: 404 },
   'GET /api/chats/:id/clone/screenshot.jpg': {
