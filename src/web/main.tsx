@@ -1,3 +1,5 @@
+// First: before any module makes a zod schema.
+import './lib/no-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -78,14 +78,16 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
   async function take(target: ScreenshotTarget): Promise<boolean> {
     if (isClosed || !(await deps.browser.available())) return false;
     if (await alreadyTaken(target.messageId)) return false;
-    const { url, cookie } = await deps.previewOf(target);
-    const local: LocalFetch = (request) => {
-      if (cookie && new URL(request.url).origin === new URL(url).origin) {
-        const headers = new Headers(request.headers);
-        headers.set('cookie', cookie);
-        return deps.local(new Request(request, { headers }));
-      }
-      return deps.local(request);
+    const { url } = await deps.previewOf(target);
+    const local: LocalFetch = async (request) => {
+      if (new URL(request.url).origin !== new URL(url).origin) return deps.local(request);
+      // A private preview's cookie is signed for each request: the chat's visibility may have
+      // changed since the browser started, which revokes every earlier token (preview-token.ts).
+      const { cookie } = await deps.previewOf(target);
+      if (!cookie) return deps.local(request);
+      const headers = new Headers(request.headers);
+      headers.set('cookie', cookie);
+      return deps.local(new Request(request, { headers }));
     };
     const { jpeg, runtimeErrors } = await deps.browser.withPage(
       async ({ page }) => {
