@@ -76,3 +76,33 @@ export async function send(
     outgoing.end(body);
   });
 }
+
+export interface OpenStream {
+  /** The status, once the answer's head arrived. */
+  status: Promise<number>;
+  /** Everything received so far (latin1). */
+  received(): string;
+  close(): void;
+}
+
+/** A GET held open (an SSE stream) while other requests run; what it received is read later. */
+export function openStream(baseUrl: string, path: string, headers: Record<string, string>): OpenStream {
+  const chunks: Buffer[] = [];
+  const outgoing = http.request(new URL(path, baseUrl), { method: 'GET', headers });
+  const status = new Promise<number>((resolve, reject) => {
+    outgoing.on('response', (incoming) => {
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', () => undefined);
+      resolve(incoming.statusCode ?? 0);
+    });
+    outgoing.on('error', (error) => {
+      if (!outgoing.destroyed) reject(error);
+    });
+  });
+  outgoing.end();
+  return {
+    status,
+    received: () => Buffer.concat(chunks).toString('latin1'),
+    close: () => outgoing.destroy(),
+  };
+}

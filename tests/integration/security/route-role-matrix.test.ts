@@ -7,7 +7,7 @@ import {
   type MatrixFixture,
   type Role,
 } from './route-role-matrix-fixture.ts';
-import { send, type MatrixResponse } from './route-role-matrix-http.ts';
+import { openStream, send, type MatrixResponse } from './route-role-matrix-http.ts';
 import { ROUTES, type RouteCase, type Target } from './route-role-matrix-table.ts';
 
 /**
@@ -116,15 +116,15 @@ describe('every route × every role × public/private chat (issue 21 item 1)', (
     expect([...listed].sort()).toEqual(registeredRoutes());
   });
 
+  const cookieHeader = (role: Role): Record<string, string> =>
+    fx.people[role].cookie ? { cookie: fx.people[role].cookie } : {};
+
   /** One viewer's request: its status against the rules, its bytes against every marker. */
   async function check(key: string, route: RouteCase, role: Role, chatName: ChatName) {
     const problems: string[] = [];
-    const seen: string[] = [];
     const t: Target = { role, chat: fx.chats[chatName], fx };
     const request = { method: key.split(' ')[0]!, ...(await route.request(t)) };
-    const person = fx.people[role];
-    const headers: Record<string, string> = {};
-    if (person.cookie) headers.cookie = person.cookie;
+    const headers = cookieHeader(role);
     if (!['GET', 'HEAD'].includes(request.method)) headers.origin = fx.appOrigin;
     const response = await send(fx.baseUrl, request, headers);
     const body = response.body + (await followPreviewLinks(response));
@@ -133,6 +133,14 @@ describe('every route × every role × public/private chat (issue 21 item 1)', (
     if (response.status !== want) {
       problems.push(`${label}: ${response.status}, expected ${want}: ${response.body.slice(0, 160)}`);
     }
+    const found = scan(label, role, body);
+    return { problems: [...problems, ...found.problems], seen: found.seen };
+  }
+
+  /** The markers a body holds: its owner's are seen, anyone else's a problem. */
+  function scan(label: string, role: Role, body: string) {
+    const problems: string[] = [];
+    const seen: string[] = [];
     // Compared without case: a slug carries the prompt lowercased.
     const text = body.toLowerCase();
     for (const chat of Object.values(fx.chats)) {
@@ -149,6 +157,20 @@ describe('every route × every role × public/private chat (issue 21 item 1)', (
     const problems: string[] = [];
     // What the owners got: the markers must be reachable, or their absence elsewhere proves nothing.
     const ownersSaw = new Set<string>();
+    // Every viewer's live stream of every chat, open while the routes below change the chats:
+    // what a stream carries (each new version, rename, visibility change) is checked like an answer.
+    const streams = CHAT_CASES.map(([role, chat]) => ({
+      role,
+      chat,
+      stream: openStream(fx.baseUrl, `/api/chats/${fx.chats[chat].id}/events`, cookieHeader(role)),
+    }));
+    const STREAM = ROUTES['GET /api/chats/:chatId/events']!;
+    for (const { role, chat, stream } of streams) {
+      const status = await stream.status;
+      const want = expectedStatus(STREAM, { role, chat: fx.chats[chat], fx });
+      if (status !== want)
+        problems.push(`events of ${chat} held open by ${role}: ${status}, expected ${want}`);
+    }
     // Route after route (the table's order: reads, then changes); one route's viewers at once,
     // each on a chat of their own or only reading, so they do not step on each other.
     for (const [key, route] of Object.entries(ROUTES)) {
@@ -161,6 +183,12 @@ describe('every route × every role × public/private chat (issue 21 item 1)', (
         problems.push(...result.problems);
         for (const marker of result.seen) ownersSaw.add(marker);
       }
+    }
+    for (const { role, chat, stream } of streams) {
+      stream.close();
+      const found = scan(`events of ${chat} held open by ${role}`, role, stream.received());
+      problems.push(...found.problems);
+      for (const marker of found.seen) ownersSaw.add(marker);
     }
     expect(problems).toEqual([]);
     // Each marker reached its owner through some route: the search above looked for real bytes.
