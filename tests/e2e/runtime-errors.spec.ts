@@ -27,13 +27,18 @@ async function brokenVersion(page: Page, file: string, anchor: string, after: st
   const chatId = await chatIdOf(page);
   const version = await page.evaluate(
     async ({ chatId, file, anchor, after }) => {
-      const response = await fetch(`/api/chats/${chatId}/versions/1/text-edit`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ file, line: 1, before: anchor, after }),
-      });
-      if (response.status !== 201) throw new Error(`text-edit: ${response.status} ${await response.text()}`);
-      return ((await response.json()) as { version: number }).version;
+      // The edit looks for its text a few lines from `line`: walk down the file until found.
+      for (let line = 1; line < 400; line += 5) {
+        const response = await fetch(`/api/chats/${chatId}/versions/1/text-edit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ file, line, before: anchor, after }),
+        });
+        const text = await response.text();
+        if (response.status === 201) return (JSON.parse(text) as { version: number }).version;
+        if (!text.includes('text-edit-not-found')) throw new Error(`text-edit: ${response.status} ${text}`);
+      }
+      throw new Error(`text-edit: ${anchor} not found in ${file}`);
     },
     { chatId, file, anchor, after },
   );
@@ -165,4 +170,40 @@ test('Vue: an error thrown in setup (logged by Vue with console.error) shows the
   await panel.getByRole('button', { name: 'Ask Kiln to fix it' }).click();
   const body = (await sent).postData() ?? '';
   expect(body).toMatch(/Fix the following error: \w[\w ]+ in the preview at src\/App\.vue:2:\d+:/);
+});
+
+test("HTML: an error the server's browser hit after the build shows in the panel without the frame reporting it, and the prompt box's 'Fix errors' sends it", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page);
+  await createComponent(page, { framework: 'HTML', prompt: 'A counter' });
+  await expect(runtimePanel(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Fix errors' })).toHaveCount(0);
+
+  // Thrown only when the page is opened on its own (its own tab, a deployment), never in the
+  // editor's frame: what the panel shows comes from the server's post-build load.
+  const anchor = 'let count = 0;';
+  await brokenVersion(
+    page,
+    'index.html',
+    anchor,
+    `${anchor} if (window.top === window) throw new Error("Kiln fixture: thrown on its own");`,
+  );
+  const panel = runtimePanel(page);
+  await expect(panel).toBeVisible({ timeout: 90_000 });
+  await expect(panel.getByRole('heading', { name: 'Uncaught Error' })).toBeVisible();
+  await expect(panel).toContainText('Error: Kiln fixture: thrown on its own');
+  const place = panel.getByTestId('runtime-error-place');
+  await expect(place).toHaveText(/^index\.html:\d+:\d+$/);
+  const line = (await place.textContent())!.split(':')[1];
+  await page.locator('main').screenshot({ path: test.info().outputPath('server-check-panel.png') });
+
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && isGeneration(new URL(request.url())),
+  );
+  await page.getByRole('button', { name: 'Fix errors' }).click();
+  const body = (await sent).postData() ?? '';
+  expect(body).toContain(`Fix the following error: Uncaught Error in the preview at index.html:${line}:`);
+  expect(body).toContain('Error: Kiln fixture: thrown on its own');
 });
