@@ -135,7 +135,10 @@ describe('markup paths from a model: refused at the parser, the zip and /content
     );
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 6 }), async (parts) => {
-        const response = await owner.client.request(`/content/${chat.id}/1/${parts.join('/')}`, {
+        const address = `/content/${chat.id}/1/${parts.join('/')}`;
+        // A URL's own `..` is resolved before it is sent (by browsers and by fetch alike).
+        fc.pre(new URL(address, 'http://kiln.test').pathname.startsWith(`/content/${chat.id}/1/`));
+        const response = await owner.client.request(address, {
           redirect: 'manual',
         });
         expect([302, 404]).toContain(response.status);
