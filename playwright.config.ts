@@ -16,6 +16,9 @@ process.env.KILN_E2E_GITHUB_PORT = String(GITHUB_PORT);
 /** The fake Stripe tests/e2e/billing.spec.ts starts (tests/support/fake-stripe/); Kiln's billing talks to it. */
 const STRIPE_PORT = PORT + 12_000;
 process.env.KILN_E2E_STRIPE_PORT = String(STRIPE_PORT);
+// tests/e2e/clone.spec.ts's loopback website: the one private origin cloning may reach.
+const CLONE_SITE_PORT = PORT + 13_000;
+process.env.KILN_E2E_CLONE_SITE_PORT = String(CLONE_SITE_PORT);
 /** The OAuth App's id alone: the device flow (a secret would also turn on Better Auth's GitHub sign-in). */
 process.env.KILN_E2E_GITHUB_CLIENT_ID = 'Iv1.kilne2e';
 
@@ -85,8 +88,9 @@ export default defineConfig({
       DATABASE_URL: '',
       // tests/e2e/integrations-flow.spec.ts connects a hosted database on 127.0.0.1 (refused otherwise).
       KILN_ALLOW_PRIVATE_INTEGRATIONS: 'true',
-      // tests/e2e/clone.spec.ts clones a loopback website (the SSRF guard refuses 127.0.0.1 otherwise).
-      KILN_CLONE_ALLOW_PRIVATE: 'true',
+      // tests/e2e/clone.spec.ts clones a loopback website: that origin only (the SSRF guard refuses
+      // 127.0.0.1 otherwise, and every other private address stays refused).
+      KILN_CLONE_ALLOW_ORIGINS: `127.0.0.1:${CLONE_SITE_PORT}`,
       // Billing on (issue 18); the catalogue is made in the fake Stripe on first use.
       STRIPE_SECRET_KEY: 'sk_test_kiln_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_kiln_e2e',

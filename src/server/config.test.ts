@@ -46,6 +46,18 @@ describe('configuration is parsed once from the environment', () => {
     });
   });
 
+  it('KILN_CLONE_ALLOW_ORIGINS: host:port entries, lower-cased; anything else is refused', () => {
+    expect(parseConfig({}).clone).toEqual({ allowPrivateAddresses: false, allowOrigins: [] });
+    expect(
+      parseConfig({ KILN_CLONE_ALLOW_ORIGINS: '127.0.0.1:4100, Intranet.Example:8080,[::1]:81' }).clone,
+    ).toEqual({
+      allowPrivateAddresses: false,
+      allowOrigins: ['127.0.0.1:4100', 'intranet.example:8080', '[::1]:81'],
+    });
+    for (const value of ['127.0.0.1', 'http://127.0.0.1:4100', '*:80', 'a b:80'])
+      expect(() => parseConfig({ KILN_CLONE_ALLOW_ORIGINS: value })).toThrow(ConfigError);
+  });
+
   it('empty values count as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', KILN_SECRET: '' })).toMatchObject({
       databaseUrl: undefined,

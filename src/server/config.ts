@@ -106,6 +106,17 @@ const schema = z.object({
   KILN_ALLOW_PRIVATE_INTEGRATIONS: z.enum(['true', 'false']).default('false'),
   /** Let URLs fetched on a user's behalf (clone) reach loopback/private addresses and any port (tests, private deployments). */
   KILN_CLONE_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** `host:port` origins (comma-separated) clone may reach whatever their address: one site, not the network. */
+  KILN_CLONE_ALLOW_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (value) =>
+        (commaList(value) ?? []).every((origin) =>
+          /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:.]+\]:\d{1,5}$/i.test(origin),
+        ),
+      'expected host:port entries separated by commas, e.g. 127.0.0.1:4100,intranet.example:8080',
+    ),
   /** Billing (issue 18): Stripe is on when both the secret key and the webhook secret are set. */
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -146,7 +157,7 @@ export interface Config {
   /** Integrations (issue 16): whether their endpoints may be private or loopback addresses. */
   integrations: { allowPrivateAddresses: boolean };
   /** The SSRF guard of URLs fetched on a user's behalf (issue 19 item 5): private addresses allowed. */
-  clone: { allowPrivateAddresses: boolean };
+  clone: { allowPrivateAddresses: boolean; allowOrigins: string[] };
   /** Stripe billing (issue 18); undefined without keys (plans are granted with the admin CLI). */
   stripe: StripeConfig | undefined;
   ai: {
@@ -246,7 +257,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     role: e.KILN_ROLE,
     integrations: { allowPrivateAddresses: e.KILN_ALLOW_PRIVATE_INTEGRATIONS === 'true' },
-    clone: { allowPrivateAddresses: e.KILN_CLONE_ALLOW_PRIVATE === 'true' },
+    clone: {
+      allowPrivateAddresses: e.KILN_CLONE_ALLOW_PRIVATE === 'true',
+      allowOrigins: (commaList(e.KILN_CLONE_ALLOW_ORIGINS) ?? []).map((origin) => origin.toLowerCase()),
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

@@ -86,16 +86,19 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     // Launched on first use (a version's screenshot), so a Kiln that never needs it never starts it.
     // Its traffic beyond Kiln's own hosts goes through the egress proxy, started with it.
     let egress: Promise<EgressProxy> | undefined;
+    // What a clone may fetch (the server's fetch and, through the egress proxy, its browser).
+    const clonePolicy = {
+      allowPrivate: config.clone.allowPrivateAddresses,
+      allowOrigins: config.clone.allowOrigins,
+    };
     const browser = createBrowserService({
       chromiumPath: config.browser.chromiumPath,
       maxPages: config.browser.maxPages,
       proxyUrl: async () => {
-        egress ??= startEgressProxy({ allowPrivate: config.clone.allowPrivateAddresses }).catch(
-          (error: unknown) => {
-            egress = undefined; // tried again on the next launch
-            throw error;
-          },
-        );
+        egress ??= startEgressProxy(clonePolicy).catch((error: unknown) => {
+          egress = undefined; // tried again on the next launch
+          throw error;
+        });
         return (await egress).url;
       },
     });
@@ -186,7 +189,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       generation,
       runsWorker: config.role !== 'web',
       // The fallback path's fetches go through the SSRF guard (issue 19 item 5).
-      fetchPage: createFetchPage({ allowPrivate: config.clone.allowPrivateAddresses }),
+      fetchPage: createFetchPage(clonePolicy),
     });
     const services: Services = {
       config,

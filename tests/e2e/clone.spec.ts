@@ -10,7 +10,8 @@ import { waitForVersion } from './support/components.ts';
  */
 let site: CloneSite;
 test.beforeAll(async () => {
-  site = await startCloneSite();
+  // The one private origin the server may reach (playwright.config.ts KILN_CLONE_ALLOW_ORIGINS).
+  site = await startCloneSite(Number(process.env.KILN_E2E_CLONE_SITE_PORT));
 });
 test.afterAll(async () => {
   await site.close();

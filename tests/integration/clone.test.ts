@@ -158,7 +158,8 @@ describe.runIf(hasChromium)('clone through the browser, against a real provider 
   beforeAll(async () => {
     llm = await startFakeLlm();
     kiln = await createTestKiln({
-      KILN_CLONE_ALLOW_PRIVATE: 'true',
+      // The allow switch scoped to the test site: every other private origin stays refused.
+      KILN_CLONE_ALLOW_ORIGINS: new URL(site.url).host,
       KILN_MODEL: 'openai:fake-model',
       OPENAI_API_KEY: 'test-key',
       OPENAI_BASE_URL: llm.openaiBaseUrl,
@@ -203,6 +204,33 @@ describe.runIf(hasChromium)('clone through the browser, against a real provider 
     const other = await signedUpUser(kiln);
     expect((await other.client.request(`/api/chats/${chat.id}/clone`)).status).toBe(404);
     expect((await other.client.request(state.screenshot!)).status).toBe(404);
+  });
+});
+
+describe.runIf(hasChromium)('clone with the allow switch scoped to one site', () => {
+  let kiln: TestKiln;
+  beforeAll(async () => {
+    kiln = await createTestKiln({
+      KILN_CLONE_ALLOW_ORIGINS: new URL(site.url).host,
+      KILN_DEMO_DELAY_MS: '0',
+    });
+  });
+  afterAll(async () => kiln.close());
+
+  it('another loopback origin (the same site on another port) is refused by the browser and the fetch', async () => {
+    const other = await startCloneSite();
+    try {
+      const { client } = await signedUpUser(kiln, { premium: true });
+      const chat = await startClone(client, `${other.url}/`);
+      const state = await finished(kiln, client, chat.id);
+      expect(state.status).toBe('failed');
+      expect(state.error).toMatch(/^Failed to analyze website/);
+      // The browser's request was refused by the egress proxy, the fetch by the guard.
+      expect(state.notice).toMatch(/the page answered 403/);
+      expect(state.error).toMatch(/cannot be fetched: only ports 80 and 443/);
+    } finally {
+      await other.close();
+    }
   });
 });
 
