@@ -319,6 +319,8 @@ describe('caps: generations at once and builds waiting, per user', () => {
     form.set('prompt', 'A pricing table');
     return client.request(`/api/components?id=${chatId}`, { method: 'POST', body: form });
   };
+  const stop = (who: TestClient, chatId: string) =>
+    who.request(`/api/components/${chatId}/stop`, { method: 'POST', json: {} });
 
   it('a second generation at once is 429 too-many-generations; another user still generates', async () => {
     const { client } = await signedUpUser(kiln, { premium: true });
@@ -340,8 +342,6 @@ describe('caps: generations at once and builds waiting, per user', () => {
     expect(theirs.status).toBe(200);
 
     // Once stopped (its stream ends when the version is stored), the user generates again.
-    const stop = (who: TestClient, chatId: string) =>
-      who.request(`/api/components/${chatId}/stop`, { method: 'POST', json: {} });
     await stop(client, first.id);
     await running.text();
     const again = await generate(client, second.id);
@@ -350,6 +350,16 @@ describe('caps: generations at once and builds waiting, per user', () => {
     await again.text();
     await stop(other.client, theirs.headers.get('x-kiln-chat-id')!);
     await theirs.text();
+  });
+
+  it('two generations asked at the same moment with one place left: exactly one starts', async () => {
+    const { client } = await signedUpUser(kiln, { premium: true });
+    const chats = [await createChat(client), await createChat(client)];
+    const answers = await Promise.all(chats.map((chat) => generate(client, chat.id)));
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 429]);
+    const started = answers.find((response) => response.status === 200)!;
+    await stop(client, started.headers.get('x-kiln-chat-id')!);
+    await started.text();
   });
 
   it('rebuilds of a third version while two wait: 429 build-queue-full; asking again for a waiting one is fine', async () => {

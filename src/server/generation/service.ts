@@ -84,6 +84,8 @@ export interface GenerationDeps {
 export class GenerationService {
   readonly registry = new GenerationRegistry();
   private readonly pending = new Set<Promise<void>>();
+  /** Generations of each user between the cap check and the registry's claim. */
+  private readonly starting = new Map<string, number>();
 
   constructor(private readonly deps: GenerationDeps) {}
 
@@ -93,6 +95,19 @@ export class GenerationService {
    * saved, the assistant message created, and the model called in the background.
    */
   async start(viewer: RequestViewer, request: GenerationRequest): Promise<RunningGeneration> {
+    const slot = this.reserveSlot(requireUser(viewer).id);
+    try {
+      return await this.startInSlot(viewer, request, slot);
+    } finally {
+      slot.release();
+    }
+  }
+
+  private async startInSlot(
+    viewer: RequestViewer,
+    request: GenerationRequest,
+    slot: { release(): void },
+  ): Promise<RunningGeneration> {
     const { db } = this.deps;
     const user = requireUser(viewer);
     const capability = request.action === 'continue' ? 'continueGeneration' : 'edit';
@@ -124,7 +139,6 @@ export class GenerationService {
         version: running.version,
       });
     }
-    this.requireRunningRoom(user.id);
 
     let prompt = request.prompt;
     // A continuation is stored as the spec's text (the chat shows it as 'Continue generation');
@@ -197,15 +211,13 @@ export class GenerationService {
       });
 
     const generation = new RunningGeneration(chat.id, version, user.id, messageId);
-    // Checked again with the claim, in one synchronous step: requests started at once all passed
-    // the first check while their messages were stored.
-    const isAtCap = this.isAtRunningCap(user.id);
-    if (isAtCap || this.registry.claim(generation)) {
-      // Lost a race with another request of the same chat (or the user's cap): undo this version.
+    if (this.registry.claim(generation)) {
+      // Lost a race with another request of the same chat: undo this version.
       await db.delete(messages).where(and(eq(messages.chatId, chat.id), eq(messages.version, version)));
-      if (isAtCap) this.requireRunningRoom(user.id);
       throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
     }
+    // The registry counts it from here, in the same synchronous step.
+    slot.release();
     const stored = baseMessage?.artifactCode ? parseSnapshot(baseMessage.artifactCode) : null;
     // A chat's first version starts from its owner's default instructions (decision 0045).
     const base = stored ?? (await this.firstVersionBase(user.id));
@@ -294,14 +306,28 @@ export class GenerationService {
     }
   }
 
-  private isAtRunningCap(userId: string): boolean {
+  /**
+   * Holds one of the user's `maxRunningPerUser` places from the first check to the registry's
+   * claim, so requests arriving together cannot all pass while their messages are stored; 429
+   * `too-many-generations` when none is left, before anything is stored or spent.
+   */
+  private reserveSlot(userId: string): { release(): void } {
     const cap = this.deps.maxRunningPerUser;
-    return cap !== undefined && cap !== null && this.registry.runningOf(userId) >= cap;
-  }
-
-  /** 429 `too-many-generations` when the user already runs their cap (issue 21 item 2). */
-  private requireRunningRoom(userId: string): void {
-    if (this.isAtRunningCap(userId)) throw capReached('generation-running', this.deps.maxRunningPerUser!);
+    const starting = this.starting.get(userId) ?? 0;
+    if (cap !== undefined && cap !== null && this.registry.runningOf(userId) + starting >= cap) {
+      throw capReached('generation-running', cap);
+    }
+    this.starting.set(userId, starting + 1);
+    let isHeld = true;
+    return {
+      release: () => {
+        if (!isHeld) return;
+        isHeld = false;
+        const left = (this.starting.get(userId) ?? 1) - 1;
+        if (left > 0) this.starting.set(userId, left);
+        else this.starting.delete(userId);
+      },
+    };
   }
 
   /** A KILN.md with the user's default instructions for a new chat, or nothing. */
