@@ -34,6 +34,16 @@ describe('generation errors map to the spec §8 results', () => {
     });
   });
 
+  it('abuse limits show the server’s title and message (issue 21 item 2)', () => {
+    for (const [code, title] of [
+      ['rate-limited', 'Too many requests'],
+      ['too-many-generations', 'Too many generations'],
+    ]) {
+      const error = new ApiError(429, code!, 'Wait a little.', title!);
+      expect(describeGenerationFailure(error)).toEqual({ kind: 'toast', title, message: 'Wait a little.' });
+    }
+  });
+
   it('limit-exceeded opens the dialog of the plan kind', () => {
     const free = new ApiError(429, 'limit-exceeded', 'x', null, {
       plan: 'free',

@@ -13,6 +13,9 @@ export type GenerationFailure =
 const VALIDATION_CODES = new Set([
   // Issue 17 item 3: the plan's monthly budget is spent (title + message from the server).
   'monthly-budget-reached',
+  // Issue 21 item 2: abuse limits (too many requests in a window, too many generations at once).
+  'rate-limited',
+  'too-many-generations',
   'empty-prompt',
   'prompt-too-long',
   'unsupported-file-type',
