@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInPremium } from './support/accounts.ts';
-import { createComponent } from './support/components.ts';
+import { waitForVersion } from './support/components.ts';
 
 /**
  * Issue 21 item 3 in Chromium: the app's pages run under a strict Content-Security-Policy (no
@@ -26,6 +26,46 @@ async function collectCspViolations(page: Page): Promise<string[]> {
   return found;
 }
 
+/**
+ * Lets each generation stream through until its index.html is complete, then holds the rest
+ * until released: the version is still streaming, so the editor shows it in its srcdoc frame
+ * (which inherits the app's policy), however fast the demo model answers.
+ */
+async function holdAfterFirstPage(page: Page): Promise<{ release(): Promise<void> }> {
+  await page.addInitScript(() => {
+    const original = window.fetch.bind(window);
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    (window as unknown as { __kilnRelease: () => void }).__kilnRelease = () => open();
+    window.fetch = async (input, init) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        location.href,
+      );
+      const response = await original(input, init);
+      if (url.pathname !== '/api/components' || init?.method !== 'POST' || !response.ok || !response.body)
+        return response;
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let seen = '';
+      const held = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (seen.includes('</html>')) await gate;
+          const { value, done } = await reader.read();
+          if (done) return controller.close();
+          seen += decoder.decode(value, { stream: true });
+          controller.enqueue(value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      return new Response(held, { status: response.status, headers: response.headers });
+    };
+  });
+  return {
+    release: () => page.evaluate(() => (window as unknown as { __kilnRelease: () => void }).__kilnRelease()),
+  };
+}
+
 async function shown(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.headers()['content-security-policy'], path).toContain("script-src 'self'");
@@ -42,8 +82,28 @@ test('the app’s pages and the editor’s preview frames run under the CSP with
   await shown(page, '/');
   await page.mouse.wheel(0, 2000);
 
-  // The editor: a new HTML version streams, then shows in its preview host's frame.
-  await createComponent(page, { framework: 'HTML', prompt: 'A pricing table with three plans' });
+  // The editor: a new HTML version streams into a srcdoc frame (its scripts run: Tailwind styles
+  // the page), then shows in its preview host's frame.
+  const stream = await holdAfterFirstPage(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Framework:/ }).click();
+  await page.getByRole('menuitemradio', { name: 'HTML' }).click();
+  await page
+    .getByRole('textbox', { name: 'Describe what you want to build' })
+    .fill('A pricing table with three plans');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/components\/[^/?]+/);
+  await expect(page.locator('iframe[srcdoc]')).toHaveCount(1);
+  const streaming = () => page.frames().find((frame) => frame.url() === 'about:srcdoc');
+  await expect.poll(() => streaming() !== undefined).toBe(true);
+  // Tailwind's browser build ran in the frame (a frame still parsing, or swapped, says '').
+  const background = async () =>
+    (await streaming()
+      ?.evaluate(() => (document.body ? getComputedStyle(document.body).backgroundColor : ''))
+      .catch(() => '')) ?? '';
+  await expect.poll(async () => ['', 'rgba(0, 0, 0, 0)'].includes(await background())).toBe(false);
+  await stream.release();
+  await waitForVersion(page, 1);
   const preview = page.frameLocator('iframe[title^="Preview of"]').first();
   await expect(preview.locator('body *').first()).toBeVisible();
   const frameHost = () =>
