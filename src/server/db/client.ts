@@ -27,7 +27,11 @@ export type DatabaseTarget =
 /** Opens the database and applies every committed migration, so a start is always up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A connection attempt gives up (a 503 for its request) instead of waiting on a silent network.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 10_000 });
+    // An idle connection the server ended (a restart, a network cut) is dropped by the pool; without
+    // a listener its 'error' event would end the process (issue 21 item 6).
+    pool.on('error', (error) => console.warn('Database connection lost:', error.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { cloneRoutes } from '../clone/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { healthRoutes } from '../health/routes.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
 import { usageRoutes } from '../costs/routes.ts';
@@ -167,6 +168,12 @@ export function createHttpApp(services: Services) {
     // Hono's own refusals (a malformed JSON body is a 400 from its validator).
     if (error instanceof HTTPException) {
       return apiError(c, error.status, error.status === 400 ? INVALID_REQUEST : 'http-error', error.message);
+    }
+    // The database away (restarting, network cut): a 503 the client may retry, not a bug.
+    if (isDatabaseUnavailable(error)) {
+      const unavailable = databaseUnavailable();
+      c.header('Retry-After', String(unavailable.extra.retryAfter));
+      return apiError(c, unavailable.status, unavailable.code, unavailable.message, unavailable.extra);
     }
     console.error('Unhandled error', error);
     return apiError(c, 500, 'internal', 'Something went wrong');
