@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import { CLIENT_ADDRESS_HEADER } from '../limits/client-address.ts';
+import { OAUTH_TOKEN_PATHS, oauthTokensBox, sealOAuthTokenHooks } from '../crypto/oauth-tokens.ts';
 import type { RateRule } from '../../core/limits/index.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -41,6 +42,9 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       ? { github: { clientId: config.github.clientId, clientSecret: config.github.clientSecret } }
       : {},
     trustedOrigins: [config.publicUrl],
+    // OAuth tokens are sealed at rest with Kiln's secret box (issue 21 item 7, crypto/oauth-tokens.ts).
+    databaseHooks: sealOAuthTokenHooks(oauthTokensBox({ config, secret })),
+    disabledPaths: OAUTH_TOKEN_PATHS,
     advanced: {
       // Better Auth skips its Origin check when NODE_ENV=test; keep it on everywhere, so tests see
       // what production does (cross-site requests to /api/auth are refused, docs/security.md).

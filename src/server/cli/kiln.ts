@@ -7,7 +7,8 @@ import { grantPremium, revokePremium } from '../billing/subscriptions.ts';
 import { addVersionCredits } from '../generation/quota.ts';
 import { users } from '../db/schema/index.ts';
 import { createKiln, type Kiln } from '../main.ts';
-import { DataDirLockedError } from '../storage/data-dir.ts';
+import { formatRotation, rotateSecrets } from '../crypto/rotate.ts';
+import { DataDirLockedError, loadOrCreateSecret } from '../storage/data-dir.ts';
 
 const USAGE = `Kiln administration
 
@@ -23,6 +24,10 @@ Usage: npm run kiln -- <command>
       Print the user's plan.
   credits add <email> <count>
       Give extra versions, used once the plan's limit is reached.
+  secrets rotate
+      After changing KILN_SECRET (the old value in KILN_SECRET_PREVIOUS): seal every stored
+      credential (GitHub tokens, sign-in tokens, integrations' keys) with the new secret.
+      Safe to run again; see docs/operations/secrets.md.
 
 With the embedded database, stop the running Kiln first: one process owns the data folder.`;
 
@@ -46,6 +51,12 @@ export async function runCommand(kiln: Kiln, argv: string[]): Promise<string> {
     options: { name: { type: 'string' }, password: { type: 'string' }, days: { type: 'string' } },
   });
   const [group, action, email, planName] = positionals;
+  if (group === 'secrets' && action === 'rotate' && !email) {
+    const { config, db } = kiln.services;
+    // The same secret the server uses: KILN_SECRET, else the data folder's secret file.
+    const secret = loadOrCreateSecret(config.dataDir, config.secret);
+    return formatRotation(await rotateSecrets(db, { secret, previous: config.previousSecrets }));
+  }
   if (!email) throw new UsageError(USAGE);
 
   if (group === 'user' && action === 'create') {

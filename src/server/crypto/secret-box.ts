@@ -29,6 +29,11 @@ function deriveKey(secret: string, purpose: string): Key {
 
 export class SealedValueError extends Error {}
 
+/** Whether a stored value is in the sealed format (else it predates sealing, e.g. an OAuth token). */
+export function isSealed(value: string): boolean {
+  return value.startsWith(`${FORMAT}.`);
+}
+
 export function createSecretBox(options: {
   secret: string;
   previous?: readonly string[];
