@@ -51,25 +51,61 @@ export function attachmentKey(chatId: string, fileId: string): string {
   return `attachments/${chatId}/${fileId}`;
 }
 
-/** Stores the files; returns the message's `files` ({url, order} plus what the chat shows). */
+/**
+ * Stores the files; returns the message's `files` ({url, order} plus what the chat shows). All or
+ * none: when one cannot be stored (disk full, the bucket failing) the others are removed and the
+ * person is told, so no message ever names a file that is not there (issue 21 item 6).
+ */
 export async function storeAttachments(
   blobs: BlobStore,
   chatId: string,
   attachments: UploadedAttachment[],
 ): Promise<MessageFile[]> {
-  return Promise.all(
-    attachments.map(async (attachment, order) => {
-      const fileId = crypto.randomUUID();
-      await blobs.put(attachmentKey(chatId, fileId), attachment.bytes, attachment.mimeType);
-      return {
-        url: attachmentUrl(chatId, fileId),
-        order,
-        name: attachment.name,
-        contentType: attachment.mimeType,
-        size: attachment.size,
-      };
+  const fileIds = attachments.map(() => crypto.randomUUID());
+  const results = await Promise.allSettled(
+    attachments.map((attachment, index) =>
+      blobs.put(attachmentKey(chatId, fileIds[index]!), attachment.bytes, attachment.mimeType),
+    ),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(
+      fileIds.map((fileId) => blobs.delete(attachmentKey(chatId, fileId)).catch(() => undefined)),
+    );
+    throw storageRefusal(failed.reason);
+  }
+  return attachments.map((attachment, order) => ({
+    url: attachmentUrl(chatId, fileIds[order]!),
+    order,
+    name: attachment.name,
+    contentType: attachment.mimeType,
+    size: attachment.size,
+  }));
+}
+
+/** Removes stored files no message will name (the request was refused after storing them). */
+export async function deleteAttachments(blobs: BlobStore, files: readonly MessageFile[]): Promise<void> {
+  await Promise.all(
+    files.map((file) => {
+      const [chatId, fileId] = file.url.split('/').slice(-2);
+      return blobs.delete(attachmentKey(chatId!, fileId!)).catch(() => undefined);
     }),
   );
+}
+
+function storageRefusal(error: unknown): ServiceError {
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC') {
+    return new ServiceError(
+      507,
+      'storage-full',
+      "Kiln's storage is full, so your files could not be saved. Please try again later.",
+      { title: 'Upload failed' },
+    );
+  }
+  console.error('Attachment storage failed', error);
+  return new ServiceError(503, 'storage-unavailable', 'Your files could not be saved. Please try again.', {
+    title: 'Upload failed',
+  });
 }
 
 async function extractPdfText(bytes: Uint8Array): Promise<string> {

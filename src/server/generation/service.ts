@@ -28,7 +28,7 @@ import { ServiceError } from '../http/errors.ts';
 import { capReached } from '../limits/index.ts';
 import type { Realtime } from '../realtime/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { acceptAttachments, storeAttachments } from './attachments.ts';
+import { acceptAttachments, deleteAttachments, storeAttachments } from './attachments.ts';
 import { addUsage, askForWholeFiles } from './edit-retry.ts';
 import { finishVersion, type EndReason } from './finish.ts';
 import type { AttachedFile } from './version-assets.ts';
@@ -182,10 +182,14 @@ export class GenerationService {
       budgets: this.deps.costs?.monthlyBudgets ?? {},
       now,
     });
-    await consumeVersionQuota(db, owner, now, state?.used);
+    // The files first: a store that cannot take them (disk full) refuses before a credit is spent.
+    const files = await storeAttachments(this.deps.blobs, chat.id, attachments);
+    await consumeVersionQuota(db, owner, now, state?.used).catch(async (error: unknown) => {
+      await deleteAttachments(this.deps.blobs, files);
+      throw error;
+    });
 
     const version = stats.highest + 1;
-    const files = await storeAttachments(this.deps.blobs, chat.id, attachments);
     const messageId = crypto.randomUUID();
     // The user message is saved before the model is called. A version made without the AI
     // (restore, instructions, text edit) may have taken this number since it was read: the
