@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github/server.ts';
+import { rawRows } from '../support/raw-rows.ts';
 import { storeGitHubSignIn, updateGitHubSignIn } from '../support/oauth-account.ts';
 import { signedUpUser } from './generation-helpers.ts';
 import { createTestKiln } from './test-app.ts';
@@ -12,8 +13,7 @@ async function rawCredentialRows(kiln: Kiln): Promise<string> {
   const tables = ['accounts', 'github_connections', 'github_device_flows', 'user_integrations'];
   const rows = [];
   for (const table of tables) {
-    const result = await kiln.services.db.execute(sql.raw(`select * from ${table}`));
-    rows.push(...result.rows);
+    rows.push(...(await rawRows(kiln.services.db, sql.raw(`select * from ${table}`))));
   }
   return JSON.stringify(rows);
 }
@@ -63,12 +63,11 @@ describe('credentials are sealed at rest and opened on use (issue 21 item 7)', (
     for (const plaintext of [ghToken, stripeSecret, ...Object.values(oauth), renewed]) {
       expect(raw).not.toContain(plaintext);
     }
-    const [stored] = (
-      await kiln.services.db.execute(
-        sql`select access_token, refresh_token, id_token from accounts where id = ${account.id}`,
-      )
-    ).rows as Record<string, string>[];
-    expect(Object.values(stored!).every((value) => value.startsWith('kiln1.'))).toBe(true);
+    const [stored] = await rawRows(
+      kiln.services.db,
+      sql`select access_token, refresh_token, id_token from accounts where id = ${account.id}`,
+    );
+    expect(Object.values(stored!).every((value) => String(value).startsWith('kiln1.'))).toBe(true);
 
     // Opened on use: the GitHub token works, the integration reads back (masked, no problem).
     expect(await kiln.services.codeHost.connections.token(ada.userId)).toEqual({

@@ -9,6 +9,7 @@ import { createSecretBox } from '../../src/server/crypto/secret-box.ts';
 import { accounts } from '../../src/server/db/schema/index.ts';
 import { createKiln, type Kiln } from '../../src/server/main.ts';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github/server.ts';
+import { rawRows } from '../support/raw-rows.ts';
 import { storeGitHubSignIn } from '../support/oauth-account.ts';
 import { signedUpUser } from './generation-helpers.ts';
 
@@ -65,7 +66,7 @@ describe('secrets rotate: seal with A, switch to B with A as previous, rotate, d
     // 1. Secret A: a GitHub token, an integration, a GitHub sign-in, and sign-in tokens stored
     //    in the clear by an earlier Kiln.
     let k = await open({ KILN_SECRET: SECRET_A });
-    const ada = await signedUpUser(k);
+    const ada = await signedUpUser({ ...k, dataDir });
     expect(
       (await ada.client.request('/api/codehost/token', { method: 'POST', json: { token: ghToken } })).status,
     ).toBe(200);
@@ -125,8 +126,8 @@ describe('secrets rotate: seal with A, switch to B with A as previous, rotate, d
     }
     const raw = JSON.stringify(
       await Promise.all(
-        ['accounts', 'github_connections', 'user_integrations'].map(
-          async (table) => (await k.services.db.execute(sql.raw(`select * from ${table}`))).rows,
+        ['accounts', 'github_connections', 'user_integrations'].map((table) =>
+          rawRows(k.services.db, sql.raw(`select * from ${table}`)),
         ),
       ),
     );
@@ -143,10 +144,9 @@ describe('secrets rotate: seal with A, switch to B with A as previous, rotate, d
     expect(report).toContain('add the secret they were sealed with to KILN_SECRET_PREVIOUS');
     await close();
     const back = await open({ KILN_SECRET: SECRET_B });
-    const [row] = await back.services.db
-      .execute(sql`select user_id from github_connections`)
-      .then((r) => r.rows);
-    expect(row).toBeTruthy();
+    // Still there, and still opening with the secret it was sealed with.
+    const [row] = await rawRows(back.services.db, sql`select user_id from github_connections`);
+    expect((await back.services.codeHost.connections.token(String(row!.user_id))).username).toBe('octo');
     await close();
   }, 60_000);
 });
