@@ -91,12 +91,32 @@ test('React: a throw at start, a rejected promise, a missing module and an empty
     (type) => window.postMessage({ type, kind: 'error', message: 'Error: forged by the editor window' }, '*'),
     RUNTIME_ERROR_MESSAGE,
   );
-  // ...and neither is one from a frame of another origin.
-  await page.evaluate((type) => {
+  // ...and neither is one from a frame of another origin: version 1's preview host, framed by
+  // the test and made to post (Playwright evaluates in it; the app's CSP forbids inline scripts).
+  await page.evaluate(() => {
+    (window as unknown as { forged: number }).forged = 0;
+    window.addEventListener('message', (event: MessageEvent<{ message?: string }>) => {
+      if (event.data?.message?.includes('forged by a foreign frame'))
+        (window as unknown as { forged: number }).forged++;
+    });
+  });
+  const previewSrc = await page.locator('iframe[title^="Preview of"]').first().getAttribute('src');
+  const foreignSrc = new URL(previewSrc!, page.url());
+  foreignSrc.hostname = foreignSrc.hostname.replace(/-\d+\.preview\./, '-1.preview.');
+  await page.evaluate((src) => {
     const foreign = document.createElement('iframe');
-    foreign.srcdoc = `<script>parent.postMessage({ type: '${type}', kind: 'error', message: 'Error: forged by a foreign frame' }, '*')</script>`;
+    foreign.name = 'foreign';
+    foreign.src = src;
     document.body.appendChild(foreign);
-  }, RUNTIME_ERROR_MESSAGE);
+  }, foreignSrc.href);
+  await expect.poll(() => page.frame({ name: 'foreign' })?.url() ?? '').toContain('-1.preview.');
+  const foreignFrame = page.frame({ name: 'foreign' })!;
+  await foreignFrame.waitForLoadState();
+  await foreignFrame.evaluate(
+    (type) => parent.postMessage({ type, kind: 'error', message: 'Error: forged by a foreign frame' }, '*'),
+    RUNTIME_ERROR_MESSAGE,
+  );
+  await expect.poll(() => page.evaluate(() => (window as unknown as { forged: number }).forged)).toBe(1);
   await expect(panel).toContainText('Error: Kiln fixture: thrown at start');
   await expect(page.getByText(/forged by/)).toHaveCount(0);
 
