@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Credentials at rest (GitHub tokens; integrations' keys next): AES-256-GCM with a key derived
+ * Credentials at rest (GitHub tokens, sign-in OAuth tokens, integrations' keys; the list is
+ * sealed-columns.ts, docs/operations/secrets.md): AES-256-GCM with a key derived
  * from KILN_SECRET by HKDF-SHA256 (one purpose label per use, so a key never serves two). Each
  * sealed value names its key (`kiln1.{keyId}.{iv}.{ciphertext}.{tag}`, base64url), so after the
  * secret changes, values sealed with an older one still open when that secret is passed as a
