@@ -79,6 +79,10 @@ const schema = z.object({
   KILN_PREVIEW_CACHE_MB: z.coerce.number().int().min(16).default(2048),
   KILN_BUILD_TIMEOUT_MS: z.coerce.number().int().min(5000).default(180_000),
   KILN_BUILD_MEMORY_MB: z.coerce.number().int().min(256).default(2048),
+  /** Per-build disk quota: what one step may write under its workspace (decision 0031). */
+  KILN_BUILD_DISK_MB: z.coerce.number().int().min(16).default(2048),
+  /** Processes and threads of one build step at once (a pids cgroup where the host has one); not pnpm's install. */
+  KILN_BUILD_MAX_PROCESSES: z.coerce.number().int().min(32).default(1024),
   /** auto = bubblewrap when available, else rlimits only; bwrap = require it; none = no sandbox. */
   KILN_SANDBOX: z.enum(['auto', 'bwrap', 'none']).default('auto'),
   /** Keep one sandboxed build per framework started ahead of time (decision 0036). */
@@ -186,6 +190,8 @@ export interface Config {
     cacheMb: number;
     buildTimeoutMs: number;
     buildMemoryMb: number;
+    buildDiskMb: number;
+    buildMaxProcesses: number;
     sandbox: 'auto' | 'bwrap' | 'none';
     standby: boolean;
   };
@@ -299,6 +305,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       cacheMb: e.KILN_PREVIEW_CACHE_MB,
       buildTimeoutMs: e.KILN_BUILD_TIMEOUT_MS,
       buildMemoryMb: e.KILN_BUILD_MEMORY_MB,
+      buildDiskMb: e.KILN_BUILD_DISK_MB,
+      buildMaxProcesses: e.KILN_BUILD_MAX_PROCESSES,
       sandbox: e.KILN_SANDBOX,
       standby: e.KILN_PREVIEW_STANDBY === 'true',
     },

@@ -182,3 +182,33 @@ describe("Spec §8: 'Success phrases in the log (such as 'compiled successfully'
     expect(classifyBuildLog('killed', { hasFailed: true })).toMatchObject({ title: 'Build Error' });
   });
 });
+
+describe("The sandbox's limits (issue 21, decision 0031): a stopped build says which limit stopped it", () => {
+  const processes = build(
+    'Too Many Processes',
+    'The build started more processes than allowed and was stopped.',
+  );
+  const disk = build(
+    'Disk Quota Exceeded',
+    'The build wrote more data than its disk quota allows and was stopped.',
+  );
+  it.each([
+    [
+      'the process limit stopped it (after the Module Not Found its children printed)',
+      "Error: Cannot find module 'x'\n\nError: the step started more than 128 processes at once and was stopped.\n",
+      processes,
+    ],
+    ['a shell refused a fork', 'sh: 1: Cannot fork\nsh: 1: Cannot fork', processes],
+    ['bash refused a fork', 'bash: fork: retry: Resource temporarily unavailable', processes],
+    [
+      'the disk quota stopped it',
+      'vite v8.0.0 building for production...\n\nError: the step wrote more than 64 MB to its workspace (disk quota) and was stopped.\n',
+      disk,
+    ],
+    ['a single file hit the file size limit', 'sh: 1: File size limit exceeded', disk],
+    ["dd's write was refused", "dd: error writing 'big.bin': File too large", disk],
+    ['the disk is full', 'Error: ENOSPC: no space left on device, write', disk],
+  ])('%s', (_name, log, expected) => {
+    expect(classifyBuildLog(log, { hasFailed: true })).toMatchObject(expected);
+  });
+});

@@ -78,6 +78,33 @@ export const INSTALL_ERRORS: readonly LogErrorRow[] = [
 ];
 
 export const BUILD_ERRORS: readonly LogErrorRow[] = [
+  // Ours, not the spec's (issue 21): the sandbox's limits stopped the build (decision 0031).
+  // First, since a stopped build's log also holds whatever it printed before.
+  {
+    code: 'build-too-many-processes',
+    title: 'Too Many Processes',
+    message: 'The build started more processes than allowed and was stopped.',
+    patterns: [
+      /started more than \d+ processes at once and was stopped/,
+      /fork: (?:retry: )?Resource temporarily unavailable/i,
+      /Cannot fork/i,
+    ],
+  },
+  {
+    code: 'build-disk-quota',
+    title: 'Disk Quota Exceeded',
+    message: 'The build wrote more data than its disk quota allows and was stopped.',
+    patterns: [
+      /\(disk quota\) and was stopped/,
+      /File size limit exceeded/i,
+      /\bEFBIG\b/,
+      /File too large/i,
+      /\bENOSPC\b/,
+      /no space left on device/i,
+      /\bEDQUOT\b/,
+      /disk quota exceeded/i,
+    ],
+  },
   {
     code: 'build-script-missing',
     title: 'Script Missing',

@@ -24,7 +24,7 @@ export function runBuildScript(
   const env = buildEnv(workspace, limits);
   const direct = directCommand(workspace, script);
   const [program, args] = direct ?? ['/bin/sh', ['-c', script]];
-  const wrapped = sandboxCommand(sandbox, workspace, env, program, args, MAX_OUTPUT_FILE_BYTES);
+  const wrapped = sandboxCommand(sandbox, workspace, env, program, args, fileSizeLimit(limits));
   return runLimited(wrapped.command, wrapped.args, {
     cwd: workspace,
     env: sandbox.kind === 'bwrap' ? { PATH: '/usr/bin:/bin' } : env,
@@ -33,6 +33,11 @@ export function runBuildScript(
     limits,
     signal,
   });
+}
+
+/** No single file beyond the output limit nor the step's disk quota (RLIMIT_FSIZE). */
+export function fileSizeLimit(limits: ProcessLimits): number {
+  return Math.min(MAX_OUTPUT_FILE_BYTES, (limits.diskMb ?? Infinity) * 1024 * 1024);
 }
 
 /** The environment of a build step: nothing of Kiln's own (keys, database URL) leaks in. */

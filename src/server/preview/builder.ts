@@ -55,7 +55,7 @@ export interface BuilderContext {
   pnpm: PnpmPaths;
   sandbox: Sandbox;
   cache: OutputCache;
-  limits: { timeoutMs: number; memoryMb: number };
+  limits: Omit<ProcessLimits, 'maxOutputBytes'>;
   /** Builds started ahead of time (decision 0036); absent where they cannot be isolated. */
   standby?: StandbyPool;
 }

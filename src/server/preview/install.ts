@@ -64,6 +64,8 @@ export async function installDependencies(
   signal?: AbortSignal,
 ): Promise<InstallResult> {
   const env = installEnv(workspace);
+  // pnpm is trusted and runs no scripts; its worker threads alone pass a build's process limit.
+  limits = { ...limits, maxProcesses: undefined };
   const offline = await runLimited(pnpmBinary(), installArgs(paths, 'offline'), {
     cwd: workspace,
     env,

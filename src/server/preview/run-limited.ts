@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { writtenBytes } from './disk-usage.ts';
+import { createPidsGroup, type PidsGroup } from './pids-group.ts';
 
 /** Limits every install/build process runs under (docs/decisions/0031-preview-sandbox.md). */
 export interface ProcessLimits {
@@ -8,6 +10,13 @@ export interface ProcessLimits {
   memoryMb: number;
   /** Bytes of output kept; beyond it the log is cut (the process keeps running). */
   maxOutputBytes: number;
+  /**
+   * Tasks (processes and threads) of the step at once (KILN_BUILD_MAX_PROCESSES): a pids cgroup
+   * refuses the fork beyond it where the host gives one, and the step is stopped either way.
+   */
+  maxProcesses?: number;
+  /** Bytes the step may write under its workspace (`cwd`), KILN_BUILD_DISK_MB; stopped above. */
+  diskMb?: number;
 }
 
 export interface RunResult {
@@ -16,7 +25,7 @@ export interface RunResult {
   output: string;
   durationMs: number;
   /** Why the process was stopped by us, if it was. */
-  killedFor?: 'timeout' | 'memory' | 'aborted';
+  killedFor?: 'timeout' | 'memory' | 'processes' | 'disk' | 'aborted';
 }
 
 export interface RunOptions {
@@ -45,6 +54,7 @@ export interface LimitedProcess {
 export const STANDBY_READY_MARKER = '\u0006kiln-standby-ready\n';
 
 const MEMORY_POLL_MS = 250;
+const DISK_POLL_MS = 250;
 const BUILD_NICENESS = 10;
 
 /** Runs a command with a wall-clock limit, a memory watchdog and a capped log. */
@@ -72,9 +82,14 @@ export function startLimited(
   const ready = new Promise<boolean>((resolve) => (markReady = resolve));
   if (!mode.isStandby) markReady(true);
   let awaitingMarker = mode.isStandby;
+  const { maxProcesses, diskMb } = options.limits;
+  const pids: PidsGroup | null =
+    maxProcesses === undefined ? null : createPidsGroup(maxProcesses, options.uid, options.gid);
   const result = new Promise<RunResult>((resolve) => {
     // Lower priority: a build never starves the web process (or, in tests, everything else).
-    const child = spawn('/usr/bin/nice', ['-n', String(BUILD_NICENESS), command, ...args], {
+    const niced = { command: '/usr/bin/nice', args: ['-n', String(BUILD_NICENESS), command, ...args] };
+    const entry = pids ? pids.wrap(niced.command, niced.args) : niced;
+    const child = spawn(entry.command, entry.args, {
       cwd: options.cwd,
       env: options.env,
       uid: options.uid,
@@ -130,8 +145,20 @@ export function startLimited(
     killNow = () => kill('aborted');
     const limitBytes = options.limits.memoryMb * 1024 * 1024;
     const watchdog = setInterval(() => {
-      if (child.pid !== undefined && treeRssBytes(child.pid) > limitBytes) kill('memory');
+      if (child.pid === undefined) return;
+      // Processes first: a fork bomb also grows the tree's memory.
+      const tree = descendantsOf(child.pid);
+      if (maxProcesses !== undefined && (pids?.hasHitLimit() || tree.length > maxProcesses)) {
+        kill('processes');
+      } else if (treeRssBytes(tree) > limitBytes) kill('memory');
     }, MEMORY_POLL_MS);
+    const diskBytes = diskMb === undefined ? Infinity : diskMb * 1024 * 1024;
+    const diskWatchdog =
+      diskMb === undefined
+        ? undefined
+        : setInterval(() => {
+            if (writtenBytes(options.cwd) > diskBytes) kill('disk');
+          }, DISK_POLL_MS);
     const onAbort = () => kill('aborted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
@@ -141,6 +168,7 @@ export function startLimited(
       markReady(false);
       clearTimeout(timer);
       clearInterval(watchdog);
+      clearInterval(diskWatchdog);
       options.signal?.removeEventListener('abort', onAbort);
       let output = Buffer.concat(chunks).toString('utf8') + extra;
       if (isTruncated) output += `\n[output truncated at ${options.limits.maxOutputBytes} bytes]\n`;
@@ -148,10 +176,23 @@ export function startLimited(
         output += `\nError: the step took longer than ${options.limits.timeoutMs} ms and was stopped.\n`;
       if (killedFor === 'memory')
         output += `\nError: the step used more than ${options.limits.memoryMb} MB of memory and was stopped.\n`;
+      if (killedFor === 'processes')
+        output += `\nError: the step started more than ${maxProcesses} processes at once and was stopped.\n`;
+      if (killedFor === 'disk')
+        output += `\nError: the step wrote more than ${diskMb} MB to its workspace (disk quota) and was stopped.\n`;
       resolve({ exitCode, output, durationMs: performance.now() - started, killedFor });
     };
-    child.on('error', (error) => finish(null, `\nError: ${error.message}\n`));
-    child.on('close', (code) => finish(killedFor ? null : code));
+    // The group is removed (whatever is left in it killed) before the step counts as ended.
+    const end = (exitCode: number | null, extra?: string) => {
+      // A refused fork fails the step even if its shell exited 0 (a fork bomb's runs in the background).
+      if (!killedFor && pids?.hasHitLimit()) {
+        killedFor = 'processes';
+        exitCode = null;
+      }
+      void (pids?.remove() ?? Promise.resolve()).finally(() => finish(exitCode, extra));
+    };
+    child.on('error', (error) => end(null, `\nError: ${error.message}\n`));
+    child.on('close', (code) => end(killedFor ? null : code));
   });
   return {
     result,
@@ -212,9 +253,9 @@ function descendantsOf(root: number): number[] {
   return out;
 }
 
-function treeRssBytes(root: number): number {
+function treeRssBytes(tree: readonly number[]): number {
   let total = 0;
-  for (const pid of descendantsOf(root)) {
+  for (const pid of tree) {
     try {
       const statm = fs.readFileSync(`/proc/${pid}/statm`, 'utf8');
       total += Number(statm.split(' ')[1]) * 4096;

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { WRITABLE_IN_NODE_MODULES } from './disk-usage.ts';
 import { pnpmBinary } from './install.ts';
 
 /**
@@ -173,11 +174,7 @@ function systemBinds(): string[] {
   return args;
 }
 
-/**
- * Without an overlay: folders inside node_modules that tools write to (Vite's caches,
- * tsbuildinfo files of `tsc -b`), bound writable.
- */
-export const WRITABLE_IN_NODE_MODULES = ['.vite', '.vite-temp', '.cache', '.tmp'];
+export { WRITABLE_IN_NODE_MODULES };
 
 /**
  * Wraps `command args` for the sandbox. Returns the program to spawn and its arguments, plus the
@@ -210,6 +207,9 @@ export function sandboxCommand(
       '/proc',
       '--dev',
       '/dev',
+      // /tmp is memory: capped like a single file, so it cannot fill the host's RAM.
+      '--size',
+      String(fileSizeLimitBytes),
       '--tmpfs',
       '/tmp',
       // After /tmp's tmpfs, so a Node installed under /tmp stays visible.

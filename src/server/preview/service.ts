@@ -108,7 +108,12 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     pnpm: { storeDir: path.join(dataDir, 'pnpm-store'), cacheDir: path.join(dataDir, 'pnpm-cache') },
     sandbox,
     cache,
-    limits: { timeoutMs: config.preview.buildTimeoutMs, memoryMb: config.preview.buildMemoryMb },
+    limits: {
+      timeoutMs: config.preview.buildTimeoutMs,
+      memoryMb: config.preview.buildMemoryMb,
+      diskMb: config.preview.buildDiskMb,
+      maxProcesses: config.preview.buildMaxProcesses,
+    },
   };
   // Standbys need their own sandbox per build; the unprivileged fallback shares a user, so no.
   if (config.preview.standby && sandbox.kind !== 'unprivileged') {
