@@ -43,6 +43,13 @@ export async function handleRest(
     sendJson(res, 200, userJson(context, viewer.user), headers);
     return;
   }
+  if (path === '/user/emails' && method === 'GET') {
+    // What "Sign in with GitHub" reads (scope user:email): the user's verified primary address.
+    if (!viewer) return requiresAuthentication(res, headers);
+    const email = `${viewer.user.login.toLowerCase()}@users.noreply.github.test`;
+    sendJson(res, 200, [{ email, primary: true, verified: true, visibility: null }], headers);
+    return;
+  }
   if (path === '/user/repos' && method === 'GET') {
     if (!viewer) return requiresAuthentication(res, headers);
     listRepos(context, res, url, viewer, headers);
