@@ -259,3 +259,44 @@ for (let i = 0; ; i++) fs.writeFileSync('fill/huge.bin' + i, chunk);
     300_000,
   );
 });
+
+describe('the build sandbox: memory and time', () => {
+  let kiln: TestKiln;
+
+  beforeAll(async () => {
+    kiln = await createPreviewKiln({ KILN_BUILD_MEMORY_MB: '256', KILN_BUILD_TIMEOUT_MS: '20000' });
+    kiln.services.preview.start();
+  });
+  afterAll(async () => {
+    await kiln?.close();
+  });
+
+  it("a build holding ever more memory ends as 'Out of Memory', one that never ends as 'Build Timed Out'", async () => {
+    const hog = `const kept = [];
+setInterval(() => { kept.push(Buffer.alloc(16 * 1024 * 1024, 1)); }, 20);
+`;
+    const [memory, time] = await Promise.all([
+      buildVersion(kiln, {
+        userId: await createUser(kiln),
+        framework: 'react',
+        files: projectWith('node hog.mjs && vite build', { 'hog.mjs': hog }),
+      }),
+      buildVersion(kiln, {
+        userId: await createUser(kiln),
+        framework: 'react',
+        files: projectWith('sleep 600 && vite build'),
+      }),
+    ]);
+    expect(memory.state).toMatchObject({
+      status: 'error',
+      error: {
+        title: 'Out of Memory',
+        description: 'The build used more memory than allowed and was stopped.',
+      },
+    });
+    expect(time.state).toMatchObject({
+      status: 'error',
+      error: { title: 'Build Timed Out', description: 'The build took longer than allowed and was stopped.' },
+    });
+  }, 240_000);
+});

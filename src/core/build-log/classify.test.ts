@@ -208,6 +208,21 @@ describe("The sandbox's limits (issue 21, decision 0031): a stopped build says w
     ['a single file hit the file size limit', 'sh: 1: File size limit exceeded', disk],
     ["dd's write was refused", "dd: error writing 'big.bin': File too large", disk],
     ['the disk is full', 'Error: ENOSPC: no space left on device, write', disk],
+    [
+      'the memory limit stopped it',
+      'rendering chunks...\n\nError: the step used more than 256 MB of memory and was stopped.\n',
+      build('Out of Memory', 'The build used more memory than allowed and was stopped.'),
+    ],
+    [
+      "Node's heap ran out",
+      'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
+      build('Out of Memory', 'The build used more memory than allowed and was stopped.'),
+    ],
+    [
+      'the time limit stopped it',
+      'vite v8.0.0 building for production...\n\nError: the step took longer than 20000 ms and was stopped.\n',
+      build('Build Timed Out', 'The build took longer than allowed and was stopped.'),
+    ],
   ])('%s', (_name, log, expected) => {
     expect(classifyBuildLog(log, { hasFailed: true })).toMatchObject(expected);
   });

@@ -106,6 +106,18 @@ export const BUILD_ERRORS: readonly LogErrorRow[] = [
     ],
   },
   {
+    code: 'build-out-of-memory',
+    title: 'Out of Memory',
+    message: 'The build used more memory than allowed and was stopped.',
+    patterns: [/MB of memory and was stopped/, /JavaScript heap out of memory/i],
+  },
+  {
+    code: 'build-timed-out',
+    title: 'Build Timed Out',
+    message: 'The build took longer than allowed and was stopped.',
+    patterns: [/the step took longer than \d+ ms and was stopped/],
+  },
+  {
     code: 'build-script-missing',
     title: 'Script Missing',
     message: 'The "dev" script might be missing from package.json.',
