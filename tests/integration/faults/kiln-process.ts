@@ -16,7 +16,11 @@ export interface KilnProcess {
   request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
 }
 
-export async function startKilnProcess(env: Record<string, string>): Promise<KilnProcess> {
+/** `worker`: also run the build worker, as `npm start` does (src/server/start.ts). */
+export async function startKilnProcess(
+  env: Record<string, string>,
+  options: { worker?: boolean } = {},
+): Promise<KilnProcess> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -30,11 +34,12 @@ export async function startKilnProcess(env: Record<string, string>): Promise<Kil
       const { serve } = await import('@hono/node-server');
       const kiln = await createKiln(parseConfig(process.env));
       serve({ fetch: kiln.app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
+      if (process.env.KILN_FAULT_WORKER === 'true') kiln.services.preview.start();
     `,
     ],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env, PORT: String(port) },
+      env: { ...process.env, ...env, PORT: String(port), KILN_FAULT_WORKER: String(options.worker ?? false) },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
