@@ -5,44 +5,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/server/config.ts';
 import { createKiln } from '../../../src/server/main.ts';
-import { createUser, createVersion, SHARED_PNPM, templateWith, type TestKiln } from '../preview-helpers.ts';
+import { createUser, createVersion, templateWith, type TestKiln } from '../preview-helpers.ts';
+import {
+  dataDirWithSharedStore,
+  HELD_BUILD_SCRIPT,
+  RELEASE,
+  STARTED,
+  waitForHeldBuild,
+} from './held-build.ts';
 import { startKilnProcess, type KilnProcess } from './kiln-process.ts';
-
-const STARTED = '.kiln-fault-started';
-const RELEASE = '.kiln-fault-release';
-// A build that writes half its output, says so, and finishes only when the test says so.
-const BUILD_SCRIPT = `import fs from 'node:fs';
-fs.mkdirSync('dist', { recursive: true });
-fs.writeFileSync('dist/index.html', '<p>HALF');
-fs.writeFileSync('${STARTED}', '');
-while (!fs.existsSync('${RELEASE}')) await new Promise((resolve) => setTimeout(resolve, 50));
-fs.writeFileSync('dist/index.html', '<!doctype html><p>COMPLETE</p>');
-`;
-
-/** The workspaces whose build is waiting for the test (the marker written, no release yet). */
-function heldBuilds(dataDir: string): string[] {
-  const root = path.join(dataDir, 'workspaces');
-  if (!fs.existsSync(root)) return [];
-  // A workspace is a folder of `workspaces/` (or one level below): no need to walk node_modules.
-  const dirs = fs.readdirSync(root).flatMap((name) => {
-    const dir = path.join(root, name);
-    if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return [];
-    const inner = fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    return [dir, ...inner.map((entry) => path.join(dir, entry.name))];
-  });
-  return dirs.filter(
-    (dir) => fs.existsSync(path.join(dir, STARTED)) && !fs.existsSync(path.join(dir, RELEASE)),
-  );
-}
-
-async function waitForHeldBuild(dataDir: string): Promise<string> {
-  for (;;) {
-    const [held] = heldBuilds(dataDir);
-    if (held) return held;
-
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The preview page as a browser gets it from the version's own host. */
 function previewPage(url: string, host: string): Promise<{ status: number; body: string }> {
@@ -72,10 +43,7 @@ describe('faults: kill -9 during a build', () => {
   it('rebuilds after a restart and serves only the complete output', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-fault-build-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    for (const name of ['pnpm-store', 'pnpm-cache']) {
-      fs.mkdirSync(path.join(SHARED_PNPM, name), { recursive: true });
-      fs.symlinkSync(path.join(SHARED_PNPM, name), path.join(dataDir, name));
-    }
+    dataDirWithSharedStore(dataDir);
     // The embedded database in the data folder: a public chat whose version's build is held.
     const env = { KILN_DATA_DIR: dataDir, KILN_BUILD_TIMEOUT_MS: '240000', KILN_PREVIEW_STANDBY: 'false' };
     const setup = await createKiln(parseConfig(env));
@@ -88,7 +56,7 @@ describe('faults: kill -9 during a build', () => {
       framework: 'react',
       files: templateWith('react', {
         'package.json': JSON.stringify(packageJson, null, 2),
-        'fault-build.mjs': BUILD_SCRIPT,
+        'fault-build.mjs': HELD_BUILD_SCRIPT,
       }),
     });
     await setup.close();
