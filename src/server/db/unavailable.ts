@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { ServiceError } from '../http/errors.ts';
 
 /** How long a client is told to wait before trying again while the database is away. */
@@ -19,17 +20,20 @@ const CLIENT_MESSAGES = [
 ];
 
 /**
- * The database could not be reached (refused, dropped, restarting), however deep Drizzle wrapped
- * the driver's error: SQLSTATE class 08 (connection exception), 57P01-57P03 (shutting down,
+ * Kiln's database could not be reached (refused, dropped, restarting), however deep Drizzle
+ * wrapped the driver's error: SQLSTATE class 08 (connection exception), 57P01-57P03 (shutting down,
  * starting up), a socket error, or node-postgres's "Connection terminated…". Answered 503, so an
  * outage reads as one, never as a bug (500) or as being signed out.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
-    current;
-    current = current.cause as typeof current
-  ) {
+  // Only Kiln's own queries (Drizzle's wrapper): a person's integration refusing a connection is
+  // theirs to fix, not Kiln's database being away.
+  const chain: Array<{ code?: unknown; message?: unknown }> = [];
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    chain.push(current as (typeof chain)[number]);
+  }
+  if (!chain.some((link) => link instanceof DrizzleQueryError)) return false;
+  for (const current of chain) {
     const code = typeof current.code === 'string' ? current.code : '';
     if (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code) || SOCKET_CODES.has(code)) {
       return true;
