@@ -1,5 +1,6 @@
 /** Spec §5 "Custom domain": lowercased, not empty, and (our rule) a syntactically valid host name. */
 import { ERRORS, invalid, valid, type Validation } from '../errors.ts';
+import { isValidPunycodeLabel } from './punycode-label.ts';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const MAX_HOST_CHARS = 253;
@@ -24,9 +25,11 @@ export function isValidHostName(host: string): boolean {
 
 /**
  * Whether a URL parser reads the name unchanged (issue 21 fuzzing): `xn--a.com` is no valid
- * punycode (`new URL` throws) and `a.0x7f` ends in a number, so it is an IPv4 address.
+ * punycode (refused here: Node 20's `new URL` throws, Node 24's takes it) and `a.0x7f` ends in a
+ * number, so it is an IPv4 address.
  */
 export function isHostReadAsItIs(host: string): boolean {
+  if (!host.split('.').every(isValidPunycodeLabel)) return false;
   try {
     return new URL(`http://${host}/`).hostname === host;
   } catch {
