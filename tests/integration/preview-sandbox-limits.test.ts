@@ -157,7 +157,7 @@ fs.writeFileSync('public/result.json', JSON.stringify(results));
     for (const [name, outcome] of Object.entries(results)) expect(`${name}: ${outcome}`).toMatch(/: blocked/);
     expect(JSON.stringify(results)).not.toContain(SECRET);
     // Kiln's port itself answers from outside the sandbox: the refusal above is the sandbox's.
-    expect((await fetch(`http://127.0.0.1:${kilnPort}/`)).status).toBeLessThan(500);
+    expect((await fetch(`http://127.0.0.1:${kilnPort}/api/health`)).status).toBeLessThan(500);
   }, 240_000);
 
   it("a fork bomb ends as 'Too Many Processes', leaves no process behind, and another user's build and preview are served meanwhile", async () => {

@@ -111,9 +111,15 @@ describe('every route × every role × public/private chat (issue 21 item 1)', (
     return opened;
   }
 
+  const ASSETS_ROUTE = 'ALL /assets/*';
+
   it('the table has a row for every registered route (a new route needs one)', () => {
     const listed = new Set(Object.keys(ROUTES).map((key) => key.replace(/ \(.*\)$/, '')));
-    expect([...listed].sort()).toEqual(registeredRoutes());
+    const registered = registeredRoutes();
+    // The built app's assets route exists only where dist/web does (http/static.ts): a clean
+    // checkout, as on CI, has none until `npm start` builds it.
+    if (!registered.includes(ASSETS_ROUTE)) listed.delete(ASSETS_ROUTE);
+    expect([...listed].sort()).toEqual(registered);
   });
 
   const cookieHeader = (role: Role): Record<string, string> =>
