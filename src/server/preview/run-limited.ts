@@ -54,7 +54,9 @@ export interface LimitedProcess {
 export const STANDBY_READY_MARKER = '\u0006kiln-standby-ready\n';
 
 const MEMORY_POLL_MS = 250;
-const DISK_POLL_MS = 250;
+// The disk walk is synchronous on the server's event loop and standby builds live for hours: once
+// a second keeps it cheap; a single file stays capped at the quota by RLIMIT_FSIZE meanwhile.
+const DISK_POLL_MS = 1000;
 const BUILD_NICENESS = 10;
 
 /** Runs a command with a wall-clock limit, a memory watchdog and a capped log. */
