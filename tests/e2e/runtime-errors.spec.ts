@@ -210,6 +210,23 @@ test("HTML: an error the server's browser hit after the build shows in the panel
     anchor,
     `${anchor} if (window.top === window) throw new Error("Kiln fixture: thrown on its own");`,
   );
+  // The server's check is stored shortly after the build: the editor reads it with the chat.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (path) => {
+            const data = (await (await fetch(path)).json()) as {
+              messages: { role: string; version: number; runtimeErrors: unknown[] | null }[];
+            };
+            return data.messages.filter((m) => m.role === 'assistant').at(-1)?.runtimeErrors?.length ?? null;
+          },
+          `/api/chats/by-slug/${new URL(page.url()).pathname.split('/').at(-1)}${new URL(page.url()).search}`,
+        ),
+      { timeout: 120_000 },
+    )
+    .toBe(1);
+  await page.reload();
   const panel = runtimePanel(page);
   await expect(panel).toBeVisible({ timeout: 90_000 });
   await expect(panel.getByRole('heading', { name: 'Uncaught Error' })).toBeVisible();

@@ -172,9 +172,6 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
           void queryClient.invalidateQueries({ queryKey: chatQueryKey(slug) });
         }
       }
-      // The server's browser loaded a version: its screenshot and runtime check are there.
-      if (event.type === 'version-checked')
-        void queryClient.invalidateQueries({ queryKey: chatQueryKey(slug) });
     },
     [onBuildEvent, reattach, queryClient, slug],
   );
