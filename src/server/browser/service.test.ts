@@ -159,6 +159,36 @@ describe('browser service', () => {
   });
 });
 
+describe('closing the browser service', () => {
+  it('lets a page being prepared finish before it ends Chromium (Playwright would throw uncaught)', async () => {
+    const site = await startSite();
+    const browser = createBrowserService({ chromiumPath: CHROMIUM, maxPages: 1 });
+    let closing: Promise<void> | undefined;
+    try {
+      const title = await browser.withPage(
+        async ({ page }) => {
+          await page.goto(`${site.url}/`);
+          return page.evaluate(() => (window as unknown as { __prepared?: string }).__prepared);
+        },
+        {
+          // The server shuts down while a screenshot sets up its runtime check.
+          prepare: async (page) => {
+            closing = browser.close();
+            await page.exposeBinding('__kilnTestBinding', () => undefined);
+            await page.addInitScript('window.__prepared = "yes"');
+          },
+        },
+      );
+      expect(title).toBe('yes');
+      await closing;
+      await expect(browser.withPage(async () => 1)).rejects.toThrow(/closed/);
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  });
+});
+
 describe('browser service behind the egress proxy', () => {
   it("sends the page's requests through it: refused there, allowed for an allowed origin", async () => {
     const site = await startSite();

@@ -33,6 +33,12 @@ export interface PageOptions {
   maxResponseBytes?: number;
   /** Answers some requests without the network (Kiln's own preview hosts). */
   local?: LocalFetch;
+  /**
+   * Set-up before `fn`, outside its deadline: Playwright calls that hand back a disposable
+   * (exposeBinding, addInitScript) must not race the page's closing — Playwright 1.65 then
+   * throws an uncaught 'Cannot find parent object' that would end the process.
+   */
+  prepare?: (page: Page) => Promise<void>;
 }
 
 export interface PageSession {
@@ -46,8 +52,12 @@ export interface BrowserService {
   available(): Promise<boolean>;
   /** Runs `fn` with a fresh page in a fresh context, closed afterwards whatever happens. */
   withPage<T>(fn: (session: PageSession) => Promise<T>, options?: PageOptions): Promise<T>;
+  /** Takes no new pages, lets the open ones finish (each is bounded), then ends Chromium. */
   close(): Promise<void>;
 }
+
+/** The longest `close` waits for open pages before ending Chromium under them. */
+const CLOSE_WAIT_MS = 30_000;
 
 export class BrowserUnavailableError extends Error {
   constructor(chromiumPath: string) {
@@ -73,6 +83,8 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
   let launching: Promise<Browser> | null = null;
   let isClosed = false;
   let availability: boolean | undefined;
+  /** The pages in use: closing Chromium under them is the race `prepare` describes. */
+  const open = new Set<Promise<unknown>>();
 
   async function proxyUrl(): Promise<string | undefined> {
     return typeof options.proxyUrl === 'function' ? options.proxyUrl() : options.proxyUrl;
@@ -133,7 +145,7 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
     },
 
     withPage(fn, pageOptions = {}) {
-      return pages.run(async () => {
+      const run = pages.run(async () => {
         const limits: PageLimits = {
           maxRequests: pageOptions.maxRequests ?? PAGE_DEFAULTS.maxRequests,
           maxResponseBytes: pageOptions.maxResponseBytes ?? PAGE_DEFAULTS.maxResponseBytes,
@@ -151,15 +163,25 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
           context.setDefaultNavigationTimeout(timeoutMs);
           const page = await context.newPage();
           const usage = await applyPageLimits(page, limits, pageOptions.local);
+          await pageOptions.prepare?.(page);
           return await withDeadline(fn({ page, usage }), timeoutMs);
         } finally {
           await context.close().catch(() => undefined);
         }
       });
+      open.add(run);
+      void run.catch(() => undefined).finally(() => open.delete(run));
+      return run;
     },
 
     async close() {
       isClosed = true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...open]),
+        new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
       const current = launching;
       launching = null;
       if (current) await (await current.catch(() => null))?.close().catch(() => undefined);

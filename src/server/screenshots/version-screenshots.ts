@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import type { BrowserService, LocalFetch } from '../browser/index.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { watchRuntimeErrors, type MapFrames } from './runtime-check.ts';
+import { watchRuntimeErrors, type MapFrames, type RuntimeCheck } from './runtime-check.ts';
 
 /**
  * After a version's preview is built, the server's browser loads it once: the screenshot (the
@@ -89,10 +90,15 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
       headers.set('cookie', cookie);
       return deps.local(new Request(request, { headers }));
     };
+    // The same load tells what a person opening the version would hit (issue 19 item 4).
+    let check: RuntimeCheck | undefined;
+    const prepare = async (page: Page): Promise<void> => {
+      check = await watchRuntimeErrors(page);
+    };
     const { jpeg, runtimeErrors } = await deps.browser.withPage(
       async ({ page }) => {
-        // The same load tells what a person opening the version would hit (issue 19 item 4).
-        const check = await watchRuntimeErrors(page);
+        const watching = check;
+        if (!watching) throw new Error('runtime check was not prepared');
         const response = await page.goto(url, { waitUntil: 'domcontentloaded' });
         if (!response || !response.ok())
           throw new Error(`preview answered ${response?.status() ?? 'nothing'}`);
@@ -105,9 +111,9 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
           await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         });
         const jpeg = await page.screenshot({ type: 'jpeg', quality: JPEG_QUALITY, animations: 'disabled' });
-        return { jpeg, runtimeErrors: await check.finish(deps.mapFrames(target)) };
+        return { jpeg, runtimeErrors: await watching.finish(deps.mapFrames(target)) };
       },
-      { viewport: SCREENSHOT_VIEWPORT, timeoutMs: PAGE_TIMEOUT_MS, local },
+      { viewport: SCREENSHOT_VIEWPORT, timeoutMs: PAGE_TIMEOUT_MS, local, prepare },
     );
     await deps.blobs.put(screenshotKey(target.chatId, target.messageId), jpeg, 'image/jpeg');
     const updated = await deps.db
