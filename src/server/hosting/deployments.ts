@@ -21,7 +21,8 @@ import { loadPreviewVersion, type PreviewVersion } from '../preview/versions.ts'
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storeSite } from './site-manifest.ts';
 import type { SiteDirectory } from './site-directory.ts';
-import { htmlSiteFiles, outputSiteFiles } from './site-sources.ts';
+import { readOutputFiles } from '../preview/output-files.ts';
+import { htmlSiteFiles } from './site-sources.ts';
 
 export interface DeploymentDeps {
   db: Database;
@@ -97,7 +98,7 @@ export function createDeploymentService(deps: DeploymentDeps) {
       if (version.framework === 'html') {
         return await storeSite(deps.blobs, await htmlSiteFiles(version, deps.templateFiles, deps.blobs));
       }
-      return await storeSite(deps.blobs, await outputSiteFiles(await builtOutput(version)));
+      return await storeSite(deps.blobs, await readOutputFiles(await builtOutput(version)));
     } catch (error) {
       if (error instanceof MissingAssetError) {
         throw new ServiceError(422, 'build-failed', error.message, { title: 'Deployment failed' });

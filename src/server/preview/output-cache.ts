@@ -91,8 +91,7 @@ export class OutputCache {
     output: { workspace: string; outputDir: string },
     limits: CopyLimits,
   ): Promise<StoreOutcome> {
-    const target = this.dirOf(hash);
-    const staging = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const staging = this.stagingDirOf(hash);
     let copied: CopyOutcome;
     try {
       copied = await copyRegularFiles(output.workspace, output.outputDir, staging, limits);
@@ -104,20 +103,33 @@ export class OutputCache {
       fs.rmSync(staging, { recursive: true, force: true });
       return copied;
     }
+    return { ok: true, dir: this.adopt(hash, staging, copied.bytes) };
+  }
+
+  /** The staging folder for an output being made (a build's copy, one read from the blob store). */
+  stagingDirOf(hash: string): string {
+    return `${this.dirOf(hash)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  }
+
+  /**
+   * Moves a complete staging folder (regular files and folders only, `bytes` in all) into place
+   * as `hash`'s output, then evicts down to the cap. Made twice at once: the first one stays.
+   */
+  adopt(hash: string, staging: string, bytes: number): string {
+    const target = this.dirOf(hash);
     const existing = lstatOrNull(target);
     if (existing?.isDirectory()) {
-      // Built twice concurrently: the first one stays.
       fs.rmSync(staging, { recursive: true, force: true });
     } else {
       // Anything else under the output's name (a link) is removed, never followed.
       if (existing) fs.rmSync(target, { force: true });
       fs.renameSync(staging, target);
       this.forget(hash);
-      this.entries.set(hash, { bytes: copied.bytes, lastUsed: Date.now() });
-      this.totalBytes += copied.bytes;
+      this.entries.set(hash, { bytes, lastUsed: Date.now() });
+      this.totalBytes += bytes;
     }
     this.evict(hash);
-    return { ok: true, dir: target };
+    return target;
   }
 
   get sizeBytes(): number {

@@ -241,3 +241,54 @@ export function describeNonRegularEntries(entries: readonly NonRegularEntry[]): 
     'Make the build write plain files (copy them instead of linking them).',
   ].join('\n');
 }
+
+/** A file of a built output: its path below the output's root (`/`-separated) and bytes. */
+export interface OutputFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** More than this in one output is refused (the cache caps a build's output the same way). */
+const MAX_READ_FILES = 10_000;
+
+/**
+ * The regular files of a built output folder, as `/`-separated paths below it. Outputs in the
+ * preview cache hold regular files and folders only (decision 0037); anything else met here is
+ * skipped, never followed.
+ */
+export async function listOutputFiles(root: string, maxFiles = MAX_READ_FILES): Promise<string[]> {
+  const files: string[] = [];
+  const walk = async (dir: string, prefix: string): Promise<void> => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const name = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(path.join(dir, entry.name), name);
+      else if (entry.isFile()) {
+        if (files.length >= maxFiles) throw new Error('The build output holds too many files.');
+        files.push(name);
+      }
+    }
+  };
+  await walk(root, '');
+  return files;
+}
+
+/** One file of a built output (see listOutputFiles); null when it is not a regular file. */
+export async function readOutputFile(root: string, file: string): Promise<Uint8Array | null> {
+  const handle = await openRegularFile(path.join(root, ...file.split('/')));
+  if (!handle) return null;
+  try {
+    return new Uint8Array(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every file of a built output folder with its bytes (a deployment's files). */
+export async function readOutputFiles(root: string): Promise<OutputFile[]> {
+  const files: OutputFile[] = [];
+  for (const file of await listOutputFiles(root)) {
+    const bytes = await readOutputFile(root, file);
+    if (bytes) files.push({ path: file, bytes });
+  }
+  return files;
+}

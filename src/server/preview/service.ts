@@ -11,6 +11,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { MissingAssetError, withBlobBytes } from './blob-files.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { OutputCache } from './output-cache.ts';
+import { createStoredOutputs } from './stored-outputs.ts';
 import { createPreviewToken } from './preview-token.ts';
 import { prewarmStore } from './prewarm.ts';
 import { StandbyPool } from './standby.ts';
@@ -73,8 +74,8 @@ export interface PreviewService {
    */
   tokenUrl(version: Pick<PreviewVersion, 'chatId' | 'version' | 'previewTokenEpoch'>): string;
   /**
-   * The built output folder of a version, when built and still cached. `clean`: the build a
-   * deployment uses, without the preview's source locations (issue 17 item 2).
+   * The built output folder of a version, when built: from this machine's cache, else fetched from
+   * the blob store into it (stored-outputs.ts). `clean`: the build a deployment uses, without the preview's source locations (issue 17 item 2).
    */
   outputDirOf(version: PreviewVersion, options?: BuildPurpose): Promise<string | null>;
   readonly sandbox: Sandbox;
@@ -103,6 +104,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
   const dataDir = path.resolve(config.dataDir);
   const sandbox = detectSandbox(config.preview.sandbox);
   const cache = new OutputCache(path.join(dataDir, 'builds'), config.preview.cacheMb * 1024 * 1024);
+  const outputs = createStoredOutputs(deps.blobs, cache);
   const builder: BuilderContext = {
     workspacesDir: path.join(dataDir, 'workspaces'),
     pnpm: { storeDir: path.join(dataDir, 'pnpm-store'), cacheDir: path.join(dataDir, 'pnpm-cache') },
@@ -178,7 +180,10 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     const version = await loadPreviewVersion(db, chatId, number);
     if (!version) return { status: 'gone' };
     const { files, hash } = await hashOf(version, clean);
-    if (cache.get(hash)) {
+    const local = cache.get(hash);
+    if (local || (await outputs.isStored(hash))) {
+      // Built here before this process published outputs: any web process may need it.
+      if (local && !(await outputs.isStored(hash))) await outputs.publish(hash, local);
       if (!clean) await markReady(version);
       return { status: 'ready', hash, cached: true };
     }
@@ -212,6 +217,8 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       publish(chatId, number, 'error', outcome.error);
       return { status: 'error', hash, error: { ...outcome.error } };
     }
+    // Ready only once any web process can serve it (issue 20 item 1).
+    await outputs.publish(hash, outcome.outputDir);
     if (!clean) await markReady(version);
     const totalMs = Math.round(performance.now() - started);
     log(
@@ -238,7 +245,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     const { hash } = await hashOf(version, clean);
     const key = keyOf(chatId, number, clean);
     const payload = clean ? { chatId, version: number, clean } : { chatId, version: number };
-    if (!options.force && cache.get(hash)) {
+    if (!options.force && (await outputs.exists(hash))) {
       // Same content built before (a remix, a theme round-trip): ready without building.
       await queue.record({
         kind: PREVIEW_JOB,
@@ -312,8 +319,8 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
         job = await queue.latest(key);
       }
       const state = job ? stateOfJob(job) : ({ status: 'idle' } as PreviewState);
-      if (state.status === 'ready' && !(await service.outputDirOf(version, options))) {
-        // Evicted from the cache (or built on another host): build it again.
+      if (state.status === 'ready' && !(await outputs.exists((await hashOf(version, options.clean)).hash))) {
+        // Neither in this machine's cache nor in the store (a build older than the store): again.
         await queueBuild(version, { ...options, force: true });
         return { status: 'initializing' };
       }
@@ -322,7 +329,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
 
     async outputDirOf(version, options = {}) {
       const { hash } = await hashOf(version, options.clean);
-      return cache.get(hash);
+      return outputs.locate(hash);
     },
 
     start() {
