@@ -33,7 +33,10 @@ function countingStore(inner: BlobStore) {
 
 function builtOutput(dir: string) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<div id="root"></div><script src="/assets/app.js"></script>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<div id="root"></div><script src="/assets/app.js"></script>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("built on the worker")');
   fs.writeFileSync(path.join(dir, 'assets', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]));
 }
@@ -55,7 +58,9 @@ describe('preview outputs in the blob store', () => {
     expect(dir).toBe(web.cache.dirOf(HASH));
     expect(fs.readFileSync(path.join(dir!, 'index.html'), 'utf8')).toContain('/assets/app.js');
     expect(fs.readFileSync(path.join(dir!, 'assets', 'app.js'), 'utf8')).toContain('built on the worker');
-    expect([...fs.readFileSync(path.join(dir!, 'assets', 'logo.png'))]).toEqual([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]);
+    expect([...fs.readFileSync(path.join(dir!, 'assets', 'logo.png'))]).toEqual([
+      0x89, 0x50, 0x4e, 0x47, 0, 1, 2,
+    ]);
     // Now in the web machine's own cache: no second fetch.
     expect(web.cache.get(HASH)).toBe(dir);
   });
