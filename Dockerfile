@@ -33,12 +33,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
-  && npm prune --omit=dev --no-audit --no-fund \
-  && npm cache clean --force
+  && npm prune --omit=dev --no-audit --no-fund
 
 # ── runtime: Node, Chromium (screenshots, website analysis, runtime checks) and bubblewrap.
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
-# Debian's current security updates are wanted, not pinned versions.
+# The packages, then a user of its own: the application folder stays root's (read-only to
+# Kiln), data goes to /data. Debian's current security updates are wanted, not pinned versions.
 # hadolint ignore=DL3008
 RUN apt-get update \
   && apt-get install -y --no-install-recommends \
@@ -47,10 +47,8 @@ RUN apt-get update \
     chromium \
     fonts-liberation \
     tini \
-  && rm -rf /var/lib/apt/lists/*
-
-# A user of its own; the application folder stays root's (read-only to Kiln), data goes to /data.
-RUN groupadd --system --gid 10001 kiln \
+  && rm -rf /var/lib/apt/lists/* \
+  && groupadd --system --gid 10001 kiln \
   && useradd --system --uid 10001 --gid kiln --home-dir /home/kiln --create-home kiln \
   && mkdir -p /data \
   && chown kiln:kiln /data
