@@ -51,6 +51,10 @@ const schema = z.object({
   KILN_GITHUB_API_URL: z.url().default('https://api.github.com'),
   /** all = web + in-process build worker; web; worker (builds only). */
   KILN_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** SIGTERM: how long running generations may finish and builds hand back before the exit. */
+  KILN_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+  /** A build's lease: a worker that stops renewing it (killed) loses the job after this long. */
+  KILN_JOB_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
 
   // AI (see docs/decisions on providers): provider:model; no key → the offline demo model.
   KILN_MODEL: optionalString,
@@ -158,6 +162,8 @@ export interface Config {
     apiUrl: string;
   };
   role: 'all' | 'web' | 'worker';
+  /** Graceful shutdown's limit (issue 20 item 2). */
+  shutdownTimeoutMs: number;
   /** Integrations (issue 16): whether their endpoints may be private or loopback addresses. */
   integrations: { allowPrivateAddresses: boolean };
   /** The SSRF guard of URLs fetched on a user's behalf (issue 19 item 5): private addresses allowed. */
@@ -188,6 +194,8 @@ export interface Config {
     | undefined;
   preview: {
     cacheMb: number;
+    /** The build queue's lease (KILN_JOB_LEASE_MS). */
+    jobLeaseMs: number;
     buildTimeoutMs: number;
     buildMemoryMb: number;
     buildDiskMb: number;
@@ -262,6 +270,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiUrl: e.KILN_GITHUB_API_URL.replace(/\/$/, ''),
     },
     role: e.KILN_ROLE,
+    shutdownTimeoutMs: e.KILN_SHUTDOWN_TIMEOUT_MS,
     integrations: { allowPrivateAddresses: e.KILN_ALLOW_PRIVATE_INTEGRATIONS === 'true' },
     clone: {
       allowPrivateAddresses: e.KILN_CLONE_ALLOW_PRIVATE === 'true',
@@ -303,6 +312,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     preview: {
       cacheMb: e.KILN_PREVIEW_CACHE_MB,
+      jobLeaseMs: e.KILN_JOB_LEASE_MS,
       buildTimeoutMs: e.KILN_BUILD_TIMEOUT_MS,
       buildMemoryMb: e.KILN_BUILD_MEMORY_MB,
       buildDiskMb: e.KILN_BUILD_DISK_MB,

@@ -6,6 +6,7 @@ import { createAuth } from './auth/auth.ts';
 import { createSessionCache } from './auth/session-cache.ts';
 import { GenerationService } from './generation/service.ts';
 import { createModelWorker } from './generation/model-worker.ts';
+import { forgetAllClaims } from './generation/claims.ts';
 import { recoverInterruptedVersions } from './generation/recover.ts';
 import { createInProcessRealtime } from './realtime/in-process.ts';
 import { createPlanChanges } from './billing/plan-changes.ts';
@@ -148,8 +149,10 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       onReady: (version) => screenshots.request(version),
       maxQueuedPerOwner: limits.cap('build-queue'),
     });
-    // One process owns an embedded database, so anything still marked as streaming was cut off.
-    if (database.kind === 'pglite') await recoverInterruptedVersions(database.db, blobs);
+    // Anything still marked as streaming without a live claim was cut off (a crash; with
+    // PostgreSQL, a process that died — others renew their claims, generation/claims.ts).
+    if (database.kind === 'pglite') await forgetAllClaims(database.db);
+    await recoverInterruptedVersions(database.db, blobs);
     const modelWorker = createModelWorker(config.ai, model.model);
     const generation = new GenerationService({
       db: database.db,
@@ -226,9 +229,13 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     return {
       app,
       services,
-      async close() {
+      /**
+       * `graceMs` (SIGTERM, KILN_SHUTDOWN_TIMEOUT_MS): running generations may finish first; the
+       * rest stop with their text stored, and running builds are handed back to the queue.
+       */
+      async close(options: { graceMs?: number } = {}) {
         await clone.close();
-        await generation.close();
+        await generation.close(options.graceMs ?? 0);
         await modelWorker.close();
         await preview.close();
         screenshots.close();

@@ -21,6 +21,7 @@ const EXPECTED_TABLES = [
   'prices',
   'products',
   'rate_limits',
+  'running_generations',
   'sessions',
   'subscriptions',
   'user_integrations',

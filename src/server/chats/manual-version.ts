@@ -9,6 +9,7 @@ import { ERRORS } from '../../core/errors.ts';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
+import type { GenerationClaims } from '../generation/claims.ts';
 import { RunningGeneration, type GenerationRegistry } from '../generation/running.ts';
 import { ServiceError } from '../http/errors.ts';
 import type { RequestViewer } from '../http/viewer.ts';
@@ -22,7 +23,7 @@ export interface ManualVersionDeps {
   db: Database;
   realtime: Pick<Realtime, 'publish'>;
   /** The running generations: a manual version is refused while one runs, and blocks one while stored. */
-  generation: { readonly registry: GenerationRegistry };
+  generation: { readonly registry: GenerationRegistry; readonly claims: GenerationClaims };
   preview: Pick<PreviewService, 'requestBuild'>;
 }
 
@@ -59,10 +60,11 @@ export async function createManualVersion(
   const user = requireUser(viewer);
   const chat = await requireChat(db, viewer, chatId, 'edit');
   const artifactCode = storableArtifact(snapshot);
-  const { registry } = deps.generation;
+  const { registry, claims } = deps.generation;
   const running = registry.get(chat.id);
-  if (running && !running.isEnded) {
-    throw new ServiceError(409, 'generation-in-progress', IN_PROGRESS, { version: running.version });
+  const holder = running && !running.isEnded ? running : await claims.current(chat.id);
+  if (holder) {
+    throw new ServiceError(409, 'generation-in-progress', IN_PROGRESS, { version: holder.version });
   }
   const stats = await versionStats(db, chat.id);
   if (stats.versions >= viewer.plan.maxVersionsPerComponent) {
@@ -77,6 +79,18 @@ export async function createManualVersion(
   const slot = new RunningGeneration(chat.id, version, user.id, messageId);
   const other = registry.claim(slot);
   if (other) throw new ServiceError(409, 'generation-in-progress', IN_PROGRESS, { version: other.version });
+  // The chat's slot in every process too (a generation another web process starts meanwhile).
+  const claimed = await claims
+    .claim({ chatId: chat.id, messageId, userId: user.id, version })
+    .catch((error: unknown) => {
+      registry.release(slot);
+      throw error;
+    });
+  if (!claimed.ok) {
+    slot.end();
+    registry.release(slot);
+    throw new ServiceError(409, 'generation-in-progress', IN_PROGRESS, { version: claimed.version });
+  }
   try {
     await db.insert(messages).values([
       { id: crypto.randomUUID(), chatId: chat.id, userId: null, role: 'user', version, content: userText },
@@ -97,6 +111,7 @@ export async function createManualVersion(
     if (isUniqueViolation(error)) throw new ServiceError(409, 'generation-in-progress', IN_PROGRESS);
     throw error;
   } finally {
+    await claims.release(chat.id, messageId).catch(() => undefined);
     slot.end();
     registry.release(slot);
   }

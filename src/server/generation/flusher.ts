@@ -10,7 +10,12 @@ export const FLUSH_INTERVAL_MS = 250;
  * Appends the new text of a running generation to its assistant message (`content || delta`,
  * so each write costs the delta, not the whole answer). One write at a time per generation.
  */
-export function startFlusher(db: Database, generation: RunningGeneration) {
+export function startFlusher(
+  db: Database,
+  generation: RunningGeneration,
+  /** Told of each stored delta (a re-attach in another process follows them). */
+  onStored: (offset: number, delta: string) => void = () => {},
+) {
   let flushed = 0;
   let writing: Promise<void> = Promise.resolve();
 
@@ -23,6 +28,7 @@ export function startFlusher(db: Database, generation: RunningGeneration) {
         .update(messages)
         .set({ content: sql`${messages.content} || ${delta}`, updatedAt: new Date() })
         .where(eq(messages.id, generation.messageId));
+      onStored(flushed, delta);
       flushed += delta.length;
     });
     return writing;

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { stream } from 'hono/streaming';
 import { maxGenerationBodyBytes } from '../../core/plans/index.ts';
 import { requireChat, requireUser } from '../chats/access.ts';
 import { findAssistantMessage } from '../chats/versions.ts';
@@ -9,10 +8,10 @@ import { limitBody } from '../http/body-limit.ts';
 import { ServiceError } from '../http/errors.ts';
 import { readFormBody, requireVersionNumber } from '../http/validate.ts';
 import type { Limiter } from '../limits/index.ts';
+import type { Realtime } from '../realtime/events.ts';
+import { followStoredGeneration } from './remote.ts';
 import { selectionField } from './selection.ts';
 import type { GenerationService } from './service.ts';
-
-const POLL_MS = 300;
 
 function asFiles(value: unknown): File[] {
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
@@ -31,7 +30,12 @@ function generationChatId(fromQuery: string | undefined, fromForm: unknown): str
 }
 
 /** POST /api/components (spec §7) and the re-attach / stop endpoints. */
-export function generationRoutes(db: Database, generation: GenerationService, limits: Limiter) {
+export function generationRoutes(
+  db: Database,
+  generation: GenerationService,
+  limits: Limiter,
+  realtime: Realtime,
+) {
   return new Hono<AppEnv>()
     .post(
       '/',
@@ -84,21 +88,9 @@ export function generationRoutes(db: Database, generation: GenerationService, li
       const message = await findAssistantMessage(db, chat.id, version);
       if (!message) throw new ServiceError(404, 'version-not-found', 'Version not found');
       if (message.finishReason !== null) return c.text(message.content, 200, headers);
-      // Streaming in another process (PostgreSQL deployments): follow the flushed text.
-      for (const [name, value] of Object.entries(headers)) c.header(name, value);
-      return stream(c, async (out) => {
-        let sent = 0;
-        for (;;) {
-          const current = await findAssistantMessage(db, chat.id, version);
-          if (!current) return;
-          if (current.content.length > sent) {
-            await out.write(current.content.slice(sent));
-            sent = current.content.length;
-          }
-          if (current.finishReason !== null || out.aborted) return;
-          await out.sleep(POLL_MS);
-        }
-      });
+      // Streaming in another process (PostgreSQL deployments): its stored text, then what it
+      // announces as it stores more (generation/remote.ts).
+      return new Response(followStoredGeneration({ db, realtime }, chat.id, version), { headers });
     })
     .post('/:chatId/stop', async (c) =>
       c.json({ stopped: await generation.stop(c.var.viewer, c.req.param('chatId')) }),

@@ -139,7 +139,7 @@ export function createHttpApp(services: Services) {
   api.route('/', migrationRoutes(services.runMigration));
   api.route('/', migrationInspectRoutes(services.db));
   api.route('/messages', messageRoutes(services));
-  api.route('/components', generationRoutes(services.db, services.generation, limits));
+  api.route('/components', generationRoutes(services.db, services.generation, limits, services.realtime));
   api.route('/attachments', attachmentRoutes(services));
   api.route('/screenshots', screenshotRoutes(services));
   const clone = cloneRoutes(services);

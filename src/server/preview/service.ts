@@ -339,6 +339,8 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
         queue,
         handlers: { [PREVIEW_JOB]: buildHandler },
         concurrency: deps.concurrency ?? 2,
+        // A killed worker's build goes to another worker once this runs out (issue 20 item 2).
+        leaseMs: config.preview.jobLeaseMs,
         log,
       });
       const begin = async () => {

@@ -42,6 +42,22 @@ export type RealtimeEvent =
   | { type: 'version-checked'; chatId: string; version: number; messageId: string }
   /** A clone's analysis moved on (issue 19 item 2: the progress panel of every open tab). */
   | { type: 'clone'; chatId: string; state: CloneState }
+  /**
+   * Stop a generation wherever it streams (issue 20 item 2): the chat's (the owner's stop) or
+   * all of a user's (sign-out). On the reserved channel GENERATIONS_CHANNEL (generation/remote.ts).
+   */
+  | {
+      type: 'generation-stop';
+      chatId: string;
+      target: { chatId: string } | { userId: string };
+      reason: string;
+    }
+  /**
+   * Text of a running generation as it was stored (offset in the stored answer; the text itself
+   * when it fits NOTIFY): a re-attach in another process follows it. On the chat's reserved
+   * text channel (`*text:{chatId}`), never sent to browsers.
+   */
+  | { type: 'generation-text'; chatId: string; version: number; offset: number; text?: string }
   /** A generation started or ended (other tabs of the same chat re-attach or refresh). */
   | {
       type: 'generation';

@@ -3,3 +3,4 @@ export * from './chats.ts';
 export * from './billing.ts';
 export * from './integrations.ts';
 export * from './jobs.ts';
+export * from './generations.ts';
