@@ -8,6 +8,7 @@ import {
 import { parseRateLimits, type RateLimits } from '../core/limits/index.ts';
 import { previewHostsFor, type PreviewHosts } from '../core/preview/hosts.ts';
 import { parseTrustedProxies } from './limits/client-address.ts';
+import { LOG_LEVELS, type LogLevel } from './observability/log-levels.ts';
 
 /**
  * The whole configuration, parsed once from the environment (README "Configuration" lists every
@@ -140,6 +141,10 @@ const schema = z.object({
   KILN_RATE_LIMITS: optionalString,
   /** Proxies whose X-Forwarded-For names the client (IPs or CIDRs, comma-separated); default loopback (Caddy on the host). */
   KILN_TRUSTED_PROXIES: z.string().default('127.0.0.1,::1'),
+
+  // Operations (issue 20 item 3): GET /metrics for a scraper holding the token (unset: 404); JSON logs.
+  KILN_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  KILN_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export interface Config {
@@ -214,6 +219,8 @@ export interface Config {
     tlsProbeCaFile: string | undefined;
     cacheBytes: number;
   };
+  /** GET /metrics' bearer token (none: the route answers 404) and the JSON log's level. */
+  observability: { metricsToken: string | undefined; logLevel: LogLevel };
 }
 
 export interface StripeConfig {
@@ -329,6 +336,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       tlsProbeCaFile: e.KILN_TLS_PROBE_CA,
       cacheBytes: e.KILN_DEPLOY_CACHE_MB * 1024 * 1024,
     },
+    observability: { metricsToken: e.KILN_METRICS_TOKEN, logLevel: e.KILN_LOG_LEVEL },
   };
 }
 

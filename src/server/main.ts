@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { resolveModel } from './ai/model.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionCache } from './auth/session-cache.ts';
+import { createSessionChanges } from './auth/session-changes.ts';
 import { GenerationService } from './generation/service.ts';
 import { createModelWorker } from './generation/model-worker.ts';
 import { forgetAllClaims } from './generation/claims.ts';
@@ -31,6 +32,7 @@ import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { createS3BlobStore } from './storage/s3-blob-store.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
+import { createLogger, logLine, type LogDestination } from './observability/logger.ts';
 import type { Services } from './http/context.ts';
 import { loadOrCreateSecret, lockDataDir, type DataDirLock } from './storage/data-dir.ts';
 
@@ -54,6 +56,8 @@ export interface Kiln {
 export interface KilnOptions {
   /** Tests use an in-memory PGlite; the default keeps it in {dataDir}/data. */
   inMemoryDatabase?: boolean;
+  /** Where the JSON log goes (default stdout); tests read the lines from a stream. */
+  logDestination?: LogDestination;
 }
 
 /**
@@ -63,6 +67,7 @@ export interface KilnOptions {
 export async function createKiln(config: Config, options: KilnOptions = {}): Promise<Kiln> {
   let lock: DataDirLock | undefined;
   let database: DatabaseHandle | undefined;
+  const logger = createLogger(config.observability.logLevel, options.logDestination);
   try {
     if (!config.databaseUrl && !options.inMemoryDatabase) lock = lockDataDir(config.dataDir);
     const secret = loadOrCreateSecret(config.dataDir, config.secret);
@@ -81,7 +86,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       ? createS3BlobStore(config.s3)
       : createLocalBlobStore(path.join(config.dataDir, 'blobs'));
     const realtime = config.databaseUrl
-      ? createPostgresRealtime(config.databaseUrl)
+      ? createPostgresRealtime(config.databaseUrl, logLine(logger, 'error'))
       : createInProcessRealtime();
     const chatIntegrations = createChatIntegrations({ config, db: database.db, secret });
     // Launched on first use (a version's screenshot), so a Kiln that never needs it never starts it.
@@ -95,6 +100,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     const browser = createBrowserService({
       chromiumPath: config.browser.chromiumPath,
       maxPages: config.browser.maxPages,
+      log: logLine(logger),
       proxyUrl: async () => {
         egress ??= startEgressProxy(clonePolicy).catch((error: unknown) => {
           egress = undefined; // tried again on the next launch
@@ -108,6 +114,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     const opened = database;
     const screenshots = createVersionScreenshots({
       db: database.db,
+      log: logLine(logger),
       blobs,
       browser,
       previewOf: async ({ chatId, version }) => {
@@ -148,6 +155,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       integrationEnv: (chatId) => chatIntegrations.publicEnv(chatId),
       onReady: (version) => screenshots.request(version),
       maxQueuedPerOwner: limits.cap('build-queue'),
+      log: logLine(logger),
     });
     // Anything still marked as streaming without a live claim was cut off (a crash; with
     // PostgreSQL, a process that died — others renew their claims, generation/claims.ts).
@@ -176,12 +184,15 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     const codeHost = createCodeHost({ config, db: database.db, secret, blobs, preview, realtime });
     const integrations = createIntegrations({ config, db: database.db, secret });
     const planChanges = createPlanChanges(realtime, database.db);
+    const sessions = createSessionCache(auth);
+    const sessionChanges = createSessionChanges(realtime, sessions);
     const billing = config.stripe
       ? createBillingService({
           db: database.db,
           config: config.stripe,
           publicUrl: config.publicUrl,
           planChanged: planChanges.announce,
+          log: logLine(logger, 'error'),
         })
       : null;
     const clone = createCloneService({
@@ -193,13 +204,15 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       runsWorker: config.role !== 'web',
       // The fallback path's fetches go through the SSRF guard (issue 19 item 5).
       fetchPage: createFetchPage(clonePolicy),
+      log: logLine(logger),
     });
     const services: Services = {
       config,
       db: database.db,
       databaseKind: database.kind,
       auth,
-      sessions: createSessionCache(auth),
+      sessions,
+      sessionChanges,
       version: readVersion(),
       webRoot: WEB_ROOT,
       blobs,
@@ -222,6 +235,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       screenshots,
       clone,
       limits,
+      logger,
     };
     const app = createHttpApp(services);
     served.app = app;
@@ -243,6 +257,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         await screenshots.idle();
         await egress?.then((proxy) => proxy.close()).catch(() => undefined);
         planChanges.close();
+        sessionChanges.close();
         await realtime.close();
         await db.close();
         lock?.release();

@@ -15,6 +15,8 @@ export async function createTestKiln(env: Record<string, string> = {}): Promise<
     KILN_DATA_DIR: dataDir,
     KILN_SECRET: 'x'.repeat(40),
     KILN_RATE_LIMITS: 'off',
+    // No JSON log lines in test output; tests that read the log pass their own level and stream.
+    KILN_LOG_LEVEL: 'silent',
     ...env,
   });
   const kiln = await createKiln(config, { inMemoryDatabase: true });

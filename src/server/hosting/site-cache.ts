@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { readAsset } from '../storage/assets.ts';
+import { observeCacheLookup } from '../observability/metrics.ts';
 import { readSiteManifest, type SiteManifest } from './site-manifest.ts';
 import type { Encoding, SitePlan } from './site-plan.ts';
 
@@ -68,6 +69,7 @@ export class SiteCache {
   body(hash: string, encoding: Encoding): Promise<Uint8Array | null> {
     const key = `${encoding}:${hash}`;
     const found = this.bodies.get(key);
+    observeCacheLookup('deployed-site', found !== undefined);
     if (found) {
       // Most recently used last.
       this.bodies.delete(key);

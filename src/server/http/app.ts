@@ -3,7 +3,9 @@ import { cloneRoutes } from '../clone/index.ts';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { healthRoutes } from '../health/routes.ts';
+import { healthRoutes, readyRoutes } from '../health/routes.ts';
+import { observeRequests } from '../observability/http.ts';
+import { metricsRoutes } from '../observability/metrics-route.ts';
 import { meRoutes, userRoutes } from '../users/routes.ts';
 import { usageRoutes } from '../costs/routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
@@ -43,6 +45,8 @@ const MAX_JSON_BODY_BYTES = 25 * 1024 * 1024;
 /** The HTTP surface: auth, the JSON API and the web app, on one origin. */
 export function createHttpApp(services: Services) {
   const app = new Hono<AppEnv>();
+  // First of all: a request id, the access-log line and the HTTP metrics (observability/http.ts).
+  app.use('*', observeRequests(services.logger));
   // Preview hosts ({chatId}-{version}.preview.{host}) first: they never reach the API or the SPA.
   const { db, preview } = services;
   const appOrigin = new URL(services.config.publicUrl).origin;
@@ -87,16 +91,27 @@ export function createHttpApp(services: Services) {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
     const response = await authAnswer(c);
     sessions.forget(c.req.raw.headers);
-    if (session && response.ok) services.generation.stopAllOf(session.user.id);
+    if (session && response.ok) {
+      services.sessionChanges.announce(session.user.id);
+      services.generation.stopAllOf(session.user.id);
+    }
     return response;
   });
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const isChange = c.req.method === 'POST';
+    const before = isChange ? await sessions.get(c.req.raw.headers).catch(() => null) : null;
     const response = await authAnswer(c);
-    // A change to the account or the session: the next request resolves it afresh.
-    if (c.req.method === 'POST') sessions.forget(c.req.raw.headers);
+    // A change to the account or the session: the next request resolves it afresh, in every
+    // process (a password change or 'revoke sessions' ends the user's other sessions).
+    if (isChange) {
+      sessions.forget(c.req.raw.headers);
+      if (before) services.sessionChanges.announce(before.user.id);
+    }
     return response;
   });
   app.route('/api/health', healthRoutes(services));
+  app.route('/api/ready', readyRoutes(services));
+  app.route('/metrics', metricsRoutes({ db, token: services.config.observability.metricsToken }));
 
   const api = new Hono<AppEnv>();
   // Uploads (POST /api/components) are limited by the route itself, by the viewer's plan, once
@@ -175,7 +190,7 @@ export function createHttpApp(services: Services) {
       c.header('Retry-After', String(unavailable.extra.retryAfter));
       return apiError(c, unavailable.status, unavailable.code, unavailable.message, unavailable.extra);
     }
-    console.error('Unhandled error', error);
+    services.logger.error({ err: error, requestId: c.get('requestId' as never) }, 'unhandled error');
     return apiError(c, 500, 'internal', 'Something went wrong');
   });
   return app;

@@ -15,6 +15,7 @@ import type { CodeHost } from '../codehost/index.ts';
 import type { BillingService } from '../billing/stripe/service.ts';
 import type { BrowserService } from '../browser/index.ts';
 import type { VersionScreenshots } from '../screenshots/version-screenshots.ts';
+import type { Logger } from '../observability/logger.ts';
 import type {
   ChatIntegrationService,
   IntegrationService,
@@ -32,6 +33,8 @@ export interface Services {
   auth: Auth;
   /** Sessions resolved from Cookie headers, reused for a few seconds (auth/session-cache.ts). */
   sessions: SessionCache;
+  /** Tells every process that a user's sessions changed (auth/session-changes.ts). */
+  sessionChanges: { announce(userId: string): void };
   version: string;
   /** Folder of the built web app (dist/web). */
   webRoot: string;
@@ -58,6 +61,8 @@ export interface Services {
   browser: BrowserService;
   /** Screenshots of built versions (messages.screenshot). */
   screenshots: VersionScreenshots;
+  /** The JSON log (observability/logger.ts), at KILN_LOG_LEVEL. */
+  logger: Logger;
   /** Website clones (issue 19 item 2): the analysis job and the first version it starts. */
   clone: CloneService;
   /** Abuse limits (issue 21 item 2): KILN_RATE_LIMITS's windows and caps, the client's address. */

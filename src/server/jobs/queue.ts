@@ -173,6 +173,15 @@ export class JobQueue {
     return rowsOf(result).length;
   }
 
+  /** Jobs waiting (status queued, due or not) by kind: readiness and the queue-depth metric. */
+  async depth(): Promise<Record<string, number>> {
+    const result = await this.db.execute(sql`
+      select kind, count(*)::int as count from jobs where status = 'queued' group by kind order by kind`);
+    return Object.fromEntries(
+      rowsOf<{ kind: string; count: number }>(result).map((row) => [row.kind, row.count]),
+    );
+  }
+
   async get(id: string): Promise<JobRow | null> {
     const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
     return row ?? null;

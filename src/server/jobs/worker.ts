@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { JobRow } from '../db/schema/jobs.ts';
+import { observeJobClaimed } from '../observability/metrics.ts';
 import type { JobQueue } from './queue.ts';
 
 export interface JobContext {
@@ -97,6 +98,7 @@ export function createWorker(options: WorkerOptions): Worker {
         while (!isClosed && running.size < concurrency) {
           const job = await options.queue.claim(kinds, id, leaseMs);
           if (!job) break;
+          observeJobClaimed(job);
           if (isClosed) {
             await options.queue.release(job.id, id);
             break;

@@ -11,6 +11,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { MissingAssetError, withBlobBytes } from './blob-files.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { OutputCache } from './output-cache.ts';
+import { observeBuild } from '../observability/metrics.ts';
 import { createStoredOutputs } from './stored-outputs.ts';
 import { createPreviewToken } from './preview-token.ts';
 import { prewarmStore } from './prewarm.ts';
@@ -213,6 +214,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       context.signal,
     );
     if (context.signal.aborted) return { status: 'aborted' };
+    observeBuild(version.framework, outcome.ok, started);
     if (!outcome.ok) {
       publish(chatId, number, 'error', outcome.error);
       return { status: 'error', hash, error: { ...outcome.error } };

@@ -24,4 +24,11 @@ describe('local blob store', () => {
     );
     await expect(store.get('/etc/passwd')).rejects.toThrow('Invalid blob key');
   });
+
+  it('check(): passes on a usable folder and throws where none can be (a file in its place)', async () => {
+    await expect(store.check!()).resolves.toBeUndefined();
+    const notFolder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-blobs-')), 'blobs');
+    fs.writeFileSync(notFolder, 'x');
+    await expect(createLocalBlobStore(notFolder).check!()).rejects.toThrow();
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type BlobStore } from './blob-store.ts';
@@ -35,6 +36,11 @@ export function createLocalBlobStore(root: string): BlobStore {
       const file = fileOf(key);
       await fs.rm(file, { force: true });
       await fs.rm(`${file}.type`, { force: true });
+    },
+    async check() {
+      // The folder is made on first start; a read-only or removed one fails here, not on an upload.
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fsConstants.W_OK);
     },
   };
 }

@@ -28,4 +28,18 @@ describe('S3-compatible blob store (real AWS SDK client against a loopback S3)',
     expect(await store.get('attachments/chat-1/a.png')).toBeNull();
     await expect(store.put('../escape', new Uint8Array(), 'text/plain')).rejects.toThrow('Invalid blob key');
   });
+
+  it('check(): HeadBucket answers while the store is up, and throws once it is gone', async () => {
+    const other = await startFakeS3();
+    const store = createS3BlobStore({
+      bucket: 'kiln',
+      endpoint: other.endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'test',
+      secretAccessKey: 'test',
+    });
+    await expect(store.check!()).resolves.toBeUndefined();
+    await other.close();
+    await expect(store.check!()).rejects.toThrow();
+  });
 });

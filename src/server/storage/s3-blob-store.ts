@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -44,6 +45,10 @@ export function createS3BlobStore(s3: NonNullable<Config['s3']>): BlobStore {
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    async check() {
+      // The bucket exists and these credentials reach it: one request, no object read.
+      await client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
     },
   };
 }

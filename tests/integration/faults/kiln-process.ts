@@ -39,7 +39,14 @@ export async function startKilnProcess(
     ],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env, PORT: String(port), KILN_FAULT_WORKER: String(options.worker ?? false) },
+      // Warnings and errors only: an access-log line per request would bury the test's own output.
+      env: {
+        ...process.env,
+        KILN_LOG_LEVEL: 'warn',
+        ...env,
+        PORT: String(port),
+        KILN_FAULT_WORKER: String(options.worker ?? false),
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

@@ -87,6 +87,9 @@ export const ROUTES: Record<string, RouteCase> = {
     ok: 401,
   },
   'GET /api/health': { needs: 'public', request: () => ({ path: '/api/health' }) },
+  'GET /api/ready': { needs: 'public', request: () => ({ path: '/api/ready' }) },
+  // No KILN_METRICS_TOKEN here: 404 whoever asks; with one, only its bearer (observability/metrics.test.ts).
+  'GET /metrics': { needs: 'nobody', request: () => ({ path: '/metrics' }) },
   'ALL /api/*': { needs: 'public', request: () => ({ path: '/api/no-such-route', method: 'GET' }), ok: 404 },
   'GET /api/me': { needs: 'public', request: () => ({ path: '/api/me' }) },
   'GET /api/me/usage': { needs: 'signed-in', request: () => ({ path: '/api/me/usage' }) },
