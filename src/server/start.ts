@@ -4,14 +4,17 @@ import { ensureWebBundle } from './http/web-bundle.ts';
 import { createKiln, REPO_ROOT, WEB_ROOT } from './main.ts';
 import { DataDirLockedError } from './storage/data-dir.ts';
 
-/** `npm start`: build the web app if needed, open the database, listen, print the address. */
+/**
+ * `npm start` (compiled to dist/server and run by scripts/start.mjs, decision 0052): build the web
+ * app if needed, open the database, listen, print the address.
+ */
 async function start() {
   const config = parseConfig(process.env);
   if (config.role === 'worker') return runWorker(config);
   await ensureWebBundle(REPO_ROOT, WEB_ROOT);
   const kiln = await createKiln(config);
-  // The first generation should not wait for the model thread to load the AI SDK.
-  kiln.services.modelWorker.warm();
+  // The model thread starts with the first generation, not here: an idle server does not hold
+  // a second V8 heap with the AI SDK loaded (decision 0052).
   // KILN_ROLE=all builds previews in this process too; web leaves them to worker processes.
   kiln.services.preview.start();
   const server = serve({ fetch: kiln.app.fetch, port: config.port, hostname: config.listen }, () => {

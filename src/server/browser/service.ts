@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { chromiumProxyArgs } from '../net/egress-proxy.ts';
 import { applyPageLimits, type LocalFetch, type PageLimits, type PageUsage } from './page-limits.ts';
 import { Semaphore } from './semaphore.ts';
@@ -92,15 +92,17 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
 
   function launch(): Promise<Browser> {
     const started = proxyUrl()
-      .then((proxy) =>
-        chromium.launch({
+      .then(async (proxy) => {
+        // Loaded with the first launch: an idle server does not hold Playwright (decision 0052).
+        const { chromium } = await import('playwright-core');
+        return chromium.launch({
           executablePath: options.chromiumPath,
           headless: true,
           args: [...CHROMIUM_FLAGS, ...(proxy ? chromiumProxyArgs(proxy) : [])],
           // Playwright's own fetches for a page (route.fetch in page-limits.ts) take this proxy too.
           proxy: proxy ? { server: proxy } : undefined,
-        }),
-      )
+        });
+      })
       .then((browser) => {
         browser.on('disconnected', () => {
           // Crashed or killed: the next use launches a new one.

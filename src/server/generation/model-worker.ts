@@ -31,7 +31,11 @@ interface PendingRead {
   settle: (error: Error | null, reason?: ModelFinishReason | null) => void;
 }
 
-const BOOT = new URL('./model-worker-boot.mjs', import.meta.url);
+// Compiled (dist/server, `npm start`): the thread's module itself. From source (tests, `npm run
+// dev`), a plain boot file that registers tsx first: worker threads do not inherit the loader.
+const BOOT = import.meta.url.endsWith('.js')
+  ? new URL('./model-worker-thread.js', import.meta.url)
+  : new URL('./model-worker-boot.mjs', import.meta.url);
 
 /**
  * Model streams read in one worker thread (model-worker-thread.ts), the same `readModelText` as

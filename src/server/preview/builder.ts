@@ -238,11 +238,10 @@ export async function buildProject(
   } finally {
     // Workspaces are scratch space: the output has been copied into the cache already.
     void removeWorkspace(workspace).catch(() => undefined);
-    if (standby) {
-      standby.process.kill();
-      // The next standby starts after this build, not during it.
-      void context.standby?.refill(standby.framework);
-    }
+    if (standby) standby.process.kill();
+    // The next standby starts after this build, not during it; a framework's first build is what
+    // asks for its first standby (standbys start on demand, decision 0052).
+    if (input.framework) void context.standby?.refill(input.framework);
   }
 }
 
