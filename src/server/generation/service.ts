@@ -41,6 +41,9 @@ import type { ModelReader } from './model-worker.ts';
 import { consumeVersionQuota, quotaWindowStart } from './quota.ts';
 import { loadStartState } from './start-state.ts';
 import { GenerationRegistry, RunningGeneration } from './running.ts';
+import { GENERATION_LEASE_MS, GenerationClaims, HEARTBEAT_MS } from './claims.ts';
+import { recoverInterruptedMessage, recoverInterruptedVersions } from './recover.ts';
+import { announceStoredText, GENERATIONS_CHANNEL } from './remote.ts';
 
 export interface GenerationRequest {
   chatId: string;
@@ -73,22 +76,49 @@ export interface GenerationDeps {
   /** Prices of answers and each plan's monthly budget (issue 17 item 3); default: no prices, no budgets. */
   costs?: { prices: PriceTable; monthlyBudgets: MonthlyBudgets };
   /**
-   * Generations one user may run at once in this process (KILN_RATE_LIMITS `generation-running`,
-   * issue 21 item 2); null or unset: no cap. Each process streams what it started, so with
-   * several web processes a user runs at most this many in each, and the `generation` window
-   * (counted in the database) bounds how many they start.
+   * Generations one user may run at once (KILN_RATE_LIMITS `generation-running`, issue 21 item 2),
+   * counted in every process through the chats' claims (claims.ts); null or unset: no cap.
    */
   maxRunningPerUser?: number | null;
 }
 
 /** Starts, streams, stops and finishes generations; one per chat at a time. */
 export class GenerationService {
+  /** The generations this process streams. */
   readonly registry = new GenerationRegistry();
+  /** Every process's generations: one per chat (claims.ts). */
+  readonly claims: GenerationClaims;
   private readonly pending = new Set<Promise<void>>();
   /** Generations of each user between the cap check and the registry's claim. */
   private readonly starting = new Map<string, number>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly stopRequests: () => void;
 
-  constructor(private readonly deps: GenerationDeps) {}
+  constructor(private readonly deps: GenerationDeps) {
+    this.claims = new GenerationClaims(deps.db, (messageId) =>
+      recoverInterruptedMessage(deps.db, deps.blobs, messageId),
+    );
+    let beats = 0;
+    this.heartbeat = setInterval(() => {
+      const streaming = this.registry.all().map((generation) => generation.messageId);
+      this.claims.renew(streaming).catch((error: unknown) => {
+        console.error('Could not renew the running generations', String(error));
+      });
+      // Once a lease: end the versions of processes that died (their claims ran out).
+      if (++beats % Math.round(GENERATION_LEASE_MS / HEARTBEAT_MS) === 0) {
+        recoverInterruptedVersions(deps.db, deps.blobs).catch((error: unknown) => {
+          console.error('Could not end abandoned generations', String(error));
+        });
+      }
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+    // A stop asked through another process reaches the one that streams (issue 20 item 2).
+    this.stopRequests = deps.realtime.subscribe(GENERATIONS_CHANNEL, (event) => {
+      if (event.type !== 'generation-stop') return;
+      if ('chatId' in event.target) this.registry.get(event.target.chatId)?.stop(event.reason);
+      else this.registry.stopAllOf(event.target.userId, event.reason);
+    });
+  }
 
   /**
    * Every check happens here, before anything is stored: auth, the permission policy, prompt,
@@ -135,9 +165,10 @@ export class GenerationService {
     const stats = { versions: state?.versions ?? 0, highest: state?.highest ?? 0 };
 
     const running = this.registry.get(chat.id);
-    if (running && !running.isEnded) {
+    const holder = running && !running.isEnded ? running : await this.claims.current(chat.id);
+    if (holder) {
       throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.', {
-        version: running.version,
+        version: holder.version,
       });
     }
 
@@ -183,15 +214,29 @@ export class GenerationService {
       budgets: this.deps.costs?.monthlyBudgets ?? {},
       now,
     });
-    // The files first: a store that cannot take them (disk full) refuses before a credit is spent.
-    const files = await storeAttachments(this.deps.blobs, chat.id, attachments);
-    await consumeVersionQuota(db, owner, now, state?.used).catch(async (error: unknown) => {
-      await deleteAttachments(this.deps.blobs, files);
-      throw error;
-    });
-
     const version = stats.highest + 1;
     const messageId = crypto.randomUUID();
+    await this.requireRunningLeft(user.id);
+    // The chat's slot in every process, before anything is spent or stored.
+    const claimed = await this.claims.claim({ chatId: chat.id, messageId, userId: user.id, version });
+    if (!claimed.ok) {
+      throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.', {
+        version: claimed.version,
+      });
+    }
+    const releaseClaim = () => this.claims.release(chat.id, messageId).catch(() => undefined);
+    // The files first: a store that cannot take them (disk full) refuses before a credit is spent.
+    const files = await storeAttachments(this.deps.blobs, chat.id, attachments).catch(
+      async (error: unknown) => {
+        await releaseClaim();
+        throw error;
+      },
+    );
+    await consumeVersionQuota(db, owner, now, state?.used).catch(async (error: unknown) => {
+      await deleteAttachments(this.deps.blobs, files);
+      await releaseClaim();
+      throw error;
+    });
     // The user message is saved before the model is called. A version made without the AI
     // (restore, instructions, text edit) may have taken this number since it was read: the
     // unique (chat, role, version) index refuses the insert, and the person is told, not a 500.
@@ -209,7 +254,8 @@ export class GenerationService {
         },
         { id: messageId, chatId: chat.id, userId: user.id, role: 'assistant', version, content: '' },
       ])
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        await releaseClaim();
         if (isUniqueViolation(error))
           throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
         throw error;
@@ -219,6 +265,7 @@ export class GenerationService {
     if (this.registry.claim(generation)) {
       // Lost a race with another request of the same chat: undo this version.
       await db.delete(messages).where(and(eq(messages.chatId, chat.id), eq(messages.version, version)));
+      await releaseClaim();
       throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
     }
     // The registry counts it from here, in the same synchronous step.
@@ -251,7 +298,9 @@ export class GenerationService {
     attachments: AttachedFile[],
   ): Promise<void> {
     const { db, realtime } = this.deps;
-    const flusher = startFlusher(db, generation);
+    const flusher = startFlusher(db, generation, (offset, delta) =>
+      announceStoredText(realtime, generation, offset, delta),
+    );
     let reason: EndReason = 'error';
     const signal = AbortSignal.any([generation.controller.signal, AbortSignal.timeout(this.deps.timeoutMs)]);
     let usage: TokenUsage | null = null;
@@ -294,6 +343,10 @@ export class GenerationService {
     } catch (error) {
       console.error('Could not store the finished version', error);
     } finally {
+      // The chat is free before readers end: a reader's next prompt is not refused as running.
+      await this.claims.release(generation.chatId, generation.messageId).catch((error: unknown) => {
+        console.error('Could not release the generation claim', String(error));
+      });
       // Readers end as soon as the version is stored; events and the build request follow.
       generation.end();
       this.registry.release(generation);
@@ -337,6 +390,13 @@ export class GenerationService {
     };
   }
 
+  /** 429 `too-many-generations` when the user runs the cap's number in all processes together. */
+  private async requireRunningLeft(userId: string): Promise<void> {
+    const cap = this.deps.maxRunningPerUser;
+    if (cap === undefined || cap === null) return;
+    if ((await this.claims.runningOf(userId)) >= cap) throw capReached('generation-running', cap);
+  }
+
   /** A KILN.md with the user's default instructions for a new chat, or nothing. */
   private async firstVersionBase(userId: string): Promise<Snapshot | null> {
     const defaults = await readDefaultInstructions(this.deps.db, userId);
@@ -354,13 +414,24 @@ export class GenerationService {
   async stop(viewer: RequestViewer, chatId: string): Promise<boolean> {
     await requireChat(this.deps.db, viewer, chatId, 'edit');
     const running = this.registry.get(chatId);
-    if (!running || running.isEnded) return false;
-    running.stop('stopped');
+    if (running && !running.isEnded) {
+      running.stop('stopped');
+      return true;
+    }
+    // Streaming in another process: that one stops it when the request comes.
+    if (!(await this.claims.current(chatId))) return false;
+    this.requestStop({ chatId }, 'stopped');
     return true;
   }
 
+  /** Signing out stops the user's generations in every process (spec §4). */
   stopAllOf(userId: string): number {
+    this.requestStop({ userId }, 'signed-out');
     return this.registry.stopAllOf(userId, 'signed-out');
+  }
+
+  private requestStop(target: { chatId: string } | { userId: string }, reason: string): void {
+    this.deps.realtime.publish({ type: 'generation-stop', chatId: GENERATIONS_CHANNEL, target, reason });
   }
 
   /** Waits for running generations (tests, shutdown). */
@@ -368,8 +439,19 @@ export class GenerationService {
     await Promise.allSettled([...this.pending]);
   }
 
-  async close(): Promise<void> {
+  /**
+   * Shutdown: running generations may finish for up to `graceMs` (the answers people wait for),
+   * then the rest stop with their text so far stored (continuable).
+   */
+  async close(graceMs = 0): Promise<void> {
+    this.stopRequests();
+    if (graceMs > 0 && this.pending.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.settle(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+    }
     for (const generation of this.registry.all()) generation.stop('shutdown');
     await this.settle();
+    clearInterval(this.heartbeat);
   }
 }
