@@ -25,15 +25,21 @@
 
 ARG NODE_VERSION=24
 
-# ── build: every dependency, the web app (and whatever else `npm run build` makes), then the
-#    development dependencies are dropped so the runtime stage copies one finished folder.
+# ── deps: production dependencies only.
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# ── build: every dependency, then the web app (dist/web) and the compiled server (dist/server).
+#    Everything `npm start` would build at run time is built here: /app is read-only to Kiln.
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
-  && npm prune --omit=dev --no-audit --no-fund
+  && npm run --if-present build:server
 
 # ── runtime: Node, Chromium (screenshots, website analysis, runtime checks) and bubblewrap.
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
@@ -54,9 +60,12 @@ RUN apt-get update \
   && chown kiln:kiln /data
 
 WORKDIR /app
-# Sources, templates, drizzle migrations, the built dist/ and production node_modules. Copied
-# after the sources, dist/ keeps its build time, so `npm start` finds it up to date.
-COPY --from=build /app /app
+# Production node_modules, the sources (src, templates, drizzle migrations, scripts), then dist/
+# last. `npm start` rebuilds what is older than its inputs (the sources, package-lock.json), so
+# nothing may rewrite an input after the build: `npm prune` would (it rewrites the lock file).
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+COPY --from=build /app/dist ./dist
 
 ENV NODE_ENV=production \
   PORT=3000 \

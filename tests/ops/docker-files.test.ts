@@ -29,7 +29,7 @@ describe('Dockerfile', () => {
   const stages = dockerfile.getFROMs();
   const runtime = dockerfile
     .getInstructions()
-    .filter((i) => i.getRange().start.line > stages[1]!.getRange().start.line);
+    .filter((i) => i.getRange().start.line > stages[2]!.getRange().start.line);
   const argumentsOf = (keyword: string) =>
     runtime.filter((i) => i.getKeyword() === keyword).map((i) => i.getArgumentsContent() ?? '');
 
@@ -58,15 +58,31 @@ describe('Dockerfile', () => {
     }
   });
 
-  it('builds in one stage and runs from a Debian Node image with production dependencies only', () => {
-    expect(stages).toHaveLength(2);
-    for (const from of stages) expect(from.getImageName()).toBe('node');
+  it('builds in its own stage and runs on a Debian Node image with production dependencies only', () => {
+    expect(stages.map((from) => from.getBuildStage())).toEqual(['deps', 'build', 'runtime']);
+    for (const from of stages) {
+      expect(from.getImageName()).toBe('node');
+      expect(from.getImageTag()).toBe('${NODE_VERSION}-bookworm-slim');
+    }
     expect(text).toMatch(/^ARG NODE_VERSION=(22|24)$/m);
-    for (const from of stages) expect(from.getImageTag()).toBe('${NODE_VERSION}-bookworm-slim');
-    expect(text).toMatch(/RUN npm ci /);
-    expect(text).toMatch(/npm run build/);
-    expect(text).toMatch(/npm prune --omit=dev/);
-    expect(text).toMatch(/^COPY --from=build \/app \/app$/m);
+    expect(text).toMatch(/^RUN npm ci --omit=dev /m);
+    expect(text).toMatch(/npm run build /);
+    expect(text).toMatch(/npm run --if-present build:server/);
+    const copies = [...text.matchAll(/^COPY (.+)$/gm)].map((match) => match[1]);
+    expect(copies.slice(-3)).toEqual([
+      '--from=deps /app/node_modules ./node_modules',
+      '. .',
+      '--from=build /app/dist ./dist',
+    ]);
+  });
+
+  it('rewrites no input of the builds after them: npm start would find them stale in a read-only /app', () => {
+    // npm prune rewrites package-lock.json, an input of both builds (scripts/server-build.mjs,
+    // src/server/http/web-bundle.ts); dist/ is copied after the sources, so it is the newest.
+    const runs = dockerfile.getInstructions().filter((i) => i.getKeyword() === 'RUN');
+    for (const run of runs) expect(run.getArgumentsContent()).not.toMatch(/npm (prune|install)/);
+    const copies = [...text.matchAll(/^COPY (.+)$/gm)].map((match) => match[1]);
+    expect(copies.at(-1)).toBe('--from=build /app/dist ./dist');
   });
 
   it('installs Chromium, bubblewrap and an init, and points Kiln at that Chromium', () => {
