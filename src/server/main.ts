@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { resolveModel } from './ai/model.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionCache } from './auth/session-cache.ts';
+import { createSessionChanges } from './auth/session-changes.ts';
 import { GenerationService } from './generation/service.ts';
 import { createModelWorker } from './generation/model-worker.ts';
 import { forgetAllClaims } from './generation/claims.ts';
@@ -183,6 +184,8 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     const codeHost = createCodeHost({ config, db: database.db, secret, blobs, preview, realtime });
     const integrations = createIntegrations({ config, db: database.db, secret });
     const planChanges = createPlanChanges(realtime, database.db);
+    const sessions = createSessionCache(auth);
+    const sessionChanges = createSessionChanges(realtime, sessions);
     const billing = config.stripe
       ? createBillingService({
           db: database.db,
@@ -208,7 +211,8 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       db: database.db,
       databaseKind: database.kind,
       auth,
-      sessions: createSessionCache(auth),
+      sessions,
+      sessionChanges,
       version: readVersion(),
       webRoot: WEB_ROOT,
       blobs,
@@ -253,6 +257,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         await screenshots.idle();
         await egress?.then((proxy) => proxy.close()).catch(() => undefined);
         planChanges.close();
+        sessionChanges.close();
         await realtime.close();
         await db.close();
         lock?.release();

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { ConfigError, parseConfig } from '../config.ts';
 import { findActiveSubscription } from '../billing/active-subscription.ts';
+import { PLANS_CHANNEL } from '../billing/plan-changes.ts';
 import { grantPremium, revokePremium } from '../billing/subscriptions.ts';
 import { addVersionCredits } from '../generation/quota.ts';
 import { users } from '../db/schema/index.ts';
@@ -88,6 +89,7 @@ export async function runCommand(kiln: Kiln, argv: string[]): Promise<string> {
         throw new UsageError('--days must be a whole number of days, 1 or more.');
       }
       const subscription = await grantPremium(kiln.services.db, userId, { days });
+      announcePlanChange(kiln, userId);
       const until = subscription.currentPeriodEnd
         ? ` until ${subscription.currentPeriodEnd.toISOString()}`
         : '';
@@ -95,6 +97,7 @@ export async function runCommand(kiln: Kiln, argv: string[]): Promise<string> {
     }
     if (action === 'revoke') {
       const ended = await revokePremium(kiln.services.db, userId);
+      announcePlanChange(kiln, userId);
       return ended > 0 ? `${email} is no longer premium.` : `${email} had no premium subscription.`;
     }
     if (action === 'show') {
@@ -103,6 +106,11 @@ export async function runCommand(kiln: Kiln, argv: string[]): Promise<string> {
     }
   }
   throw new UsageError(USAGE);
+}
+
+/** Running web processes drop their cached plan of the user now, not after the cache's time. */
+function announcePlanChange(kiln: Kiln, userId: string): void {
+  kiln.services.realtime.publish({ type: 'plan-changed', chatId: PLANS_CHANNEL, userId });
 }
 
 async function main() {

@@ -91,13 +91,22 @@ export function createHttpApp(services: Services) {
     const session = await services.auth.api.getSession({ headers: c.req.raw.headers });
     const response = await authAnswer(c);
     sessions.forget(c.req.raw.headers);
-    if (session && response.ok) services.generation.stopAllOf(session.user.id);
+    if (session && response.ok) {
+      services.sessionChanges.announce(session.user.id);
+      services.generation.stopAllOf(session.user.id);
+    }
     return response;
   });
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const isChange = c.req.method === 'POST';
+    const before = isChange ? await sessions.get(c.req.raw.headers).catch(() => null) : null;
     const response = await authAnswer(c);
-    // A change to the account or the session: the next request resolves it afresh.
-    if (c.req.method === 'POST') sessions.forget(c.req.raw.headers);
+    // A change to the account or the session: the next request resolves it afresh, in every
+    // process (a password change or 'revoke sessions' ends the user's other sessions).
+    if (isChange) {
+      sessions.forget(c.req.raw.headers);
+      if (before) services.sessionChanges.announce(before.user.id);
+    }
     return response;
   });
   app.route('/api/health', healthRoutes(services));

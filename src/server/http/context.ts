@@ -33,6 +33,8 @@ export interface Services {
   auth: Auth;
   /** Sessions resolved from Cookie headers, reused for a few seconds (auth/session-cache.ts). */
   sessions: SessionCache;
+  /** Tells every process that a user's sessions changed (auth/session-changes.ts). */
+  sessionChanges: { announce(userId: string): void };
   version: string;
   /** Folder of the built web app (dist/web). */
   webRoot: string;

@@ -25,6 +25,11 @@ export class TtlCache<K, V> {
     this.entries.delete(key);
   }
 
+  /** Deletes every entry whose value matches (a user's sessions, whatever their cookies). */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

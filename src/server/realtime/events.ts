@@ -38,6 +38,8 @@ export type RealtimeEvent =
    * on the reserved channel PLANS_CHANNEL, which is no chat's id (billing/plan-changes.ts).
    */
   | { type: 'plan-changed'; chatId: string; userId: string }
+  /** A user's sessions changed (sign-out, password): every process drops their cached sessions. */
+  | { type: 'sessions-changed'; chatId: string; userId: string }
   /** The server's browser loaded a built version: its screenshot and runtime check are stored. */
   | { type: 'version-checked'; chatId: string; version: number; messageId: string }
   /** A clone's analysis moved on (issue 19 item 2: the progress panel of every open tab). */

@@ -38,6 +38,8 @@ export function createPostgresRealtime(
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let isClosed = false;
+  /** Notifications on their way: closing waits for them. */
+  const sending = new Set<Promise<void>>();
 
   function dispatch(payload: string | undefined): void {
     if (!payload) return;
@@ -82,9 +84,12 @@ export function createPostgresRealtime(
   return {
     publish(event) {
       const payload = encodeEvent(event);
-      void connect()
+      const sent = connect()
         .then((connection) => connection.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]))
-        .catch((error: Error) => log(`realtime: publish failed: ${error.message}`));
+        .then(() => undefined)
+        .catch((error: Error) => log(`realtime: publish failed: ${error.message}`))
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
     },
     subscribe(chatId, listener) {
       let set = listeners.get(chatId);
@@ -96,6 +101,8 @@ export function createPostgresRealtime(
       };
     },
     async close() {
+      // What was published reaches the database first (a CLI's plan change, a last event).
+      await Promise.allSettled([...sending]);
       isClosed = true;
       listeners.clear();
       const current = client ?? (await connecting?.catch(() => undefined));
