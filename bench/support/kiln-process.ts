@@ -42,7 +42,8 @@ export async function startKilnProcess(
     ],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env, PORT: String(port), KILN_DATA_DIR: dataDir },
+      // Warnings and errors only: an access-log line per request would bury the BENCH output.
+      env: { ...process.env, KILN_LOG_LEVEL: 'warn', ...env, PORT: String(port), KILN_DATA_DIR: dataDir },
       stdio: 'inherit',
     },
   );
