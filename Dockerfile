@@ -83,7 +83,8 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=90s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 # tini is PID 1: it forwards SIGTERM to Kiln (graceful shutdown, KILN_SHUTDOWN_TIMEOUT_MS) and
-# reaps the processes builds and Chromium leave behind.
+# reaps the processes builds and Chromium leave behind. The command is what `npm start` runs,
+# without npm staying resident around it.
 ENTRYPOINT ["/usr/bin/tini", "--"]
 STOPSIGNAL SIGTERM
-CMD ["npm", "start"]
+CMD ["node", "scripts/start.mjs"]

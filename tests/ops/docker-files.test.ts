@@ -101,6 +101,13 @@ describe('Dockerfile', () => {
     expect(argumentsOf('EXPOSE')).toEqual(['3000']);
   });
 
+  it('runs what npm start runs, under an init', () => {
+    const start = JSON.parse(read('package.json')).scripts.start as string;
+    expect(argumentsOf('CMD')).toEqual(['["node", "scripts/start.mjs"]']);
+    expect(start).toMatch(/^(exec )?node scripts\/start\.mjs$/);
+    expect(argumentsOf('ENTRYPOINT')).toEqual(['["/usr/bin/tini", "--"]']);
+  });
+
   it('checks its health on /api/health of its own port', () => {
     const [healthcheck] = argumentsOf('HEALTHCHECK');
     expect(healthcheck).toContain("'/api/health'");
@@ -197,6 +204,15 @@ describe('deploy/docker-compose.yml', () => {
     }
   });
 
+  it("waits longer than Kiln's graceful shutdown before it kills a process", () => {
+    for (const [name, service] of kilnServices) {
+      const shutdownMs = Number(service.environment?.KILN_SHUTDOWN_TIMEOUT_MS);
+      const graceSeconds = Number(/^(\d+)s$/.exec(service.stop_grace_period ?? '')?.[1]);
+      expect(shutdownMs, name).toBeGreaterThan(0);
+      expect(graceSeconds * 1000, name).toBeGreaterThan(shutdownMs + 5000);
+    }
+  });
+
   it('leaves no required setting out of deploy/.env.example', () => {
     const required = [...text.matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((match) => match[1]!);
     expect(required.length).toBeGreaterThan(0);
@@ -271,6 +287,7 @@ interface ComposeService {
   build?: { context: string };
   command?: string[];
   environment?: Record<string, string>;
+  stop_grace_period?: string;
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test?: string[]; disable?: boolean };
