@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isBlobHash } from '../../core/artifact/index.ts';
+import { observeCacheLookup } from '../observability/metrics.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { readAsset, storeAsset } from '../storage/assets.ts';
 import { contentTypeOf } from './http/content-types.ts';
@@ -139,6 +140,7 @@ export function createStoredOutputs(blobs: BlobStore, cache: OutputCache): Store
 
     async locate(hash) {
       const local = cache.get(hash);
+      observeCacheLookup('preview-output', local !== null);
       if (local) return local;
       let running = fetching.get(hash);
       if (!running) {
