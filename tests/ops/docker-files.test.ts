@@ -15,7 +15,7 @@ import { parseConfig } from '../../src/server/config.ts';
  * Docker engine (none on this machine; hadolint is in neither npm nor Debian): the Dockerfile
  * through dockerfile-utils' validator (every rule an error) and shellcheck on its RUN lines, the
  * compose file against the Compose Specification's JSON schema (compose-spec.json beside this
- * file, from github.com/compose-spec/compose-spec, schema/compose-spec.json), and each Kiln
+ * file: github.com/compose-spec/compose-spec, schema/compose-spec.json at 170098b), and each Kiln
  * service's environment, with deploy/.env.example's values, through Kiln's own configuration parser.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -265,6 +265,14 @@ describe('deploy/docker-compose.yml', () => {
       expect(config).toContain('"dial":"web-2:3000"');
       expect(config).toContain('"ask":"http://127.0.0.1:8081/api/tls/ask"');
       expect(config).toContain('"kiln.example.com"');
+      // Caddy's fixed address is the one proxy Kiln trusts, outside the range others are given.
+      expect(compose.services.caddy?.networks).toEqual({ kiln: { ipv4_address: '172.28.0.10' } });
+      expect(compose.networks.kiln.ipam.config).toEqual([
+        { subnet: '172.28.0.0/24', ip_range: '172.28.0.128/25' },
+      ]);
+      for (const [name, service] of kilnServices) {
+        expect(service.environment?.KILN_TRUSTED_PROXIES, name).toBe('172.28.0.10');
+      }
       const mounted = compose.services.caddy?.volumes ?? [];
       expect(mounted).toContain('./Caddyfile.compose:/etc/caddy/Caddyfile:ro');
     },
@@ -294,9 +302,11 @@ interface ComposeService {
   security_opt?: string[];
   privileged?: boolean;
   cap_add?: string[];
+  networks?: unknown;
 }
 interface Compose {
   services: Record<string, ComposeService>;
+  networks: { kiln: { ipam: { config: object[] } } };
 }
 
 /** The variables src/server/config.ts reads (its schema's keys). */
