@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import { writtenBytes } from './disk-usage.ts';
 import { createPidsGroup, type PidsGroup } from './pids-group.ts';
 
+/** util-linux's setpriv (every Debian has it): the build's process gets a parent-death signal. */
+const SETPRIV = '/usr/bin/setpriv';
+const HAS_SETPRIV = fs.existsSync(SETPRIV);
+
 /** Limits every install/build process runs under (docs/decisions/0031-preview-sandbox.md). */
 export interface ProcessLimits {
   timeoutMs: number;
@@ -89,7 +93,10 @@ export function startLimited(
     maxProcesses === undefined ? null : createPidsGroup(maxProcesses, options.uid, options.gid);
   const result = new Promise<RunResult>((resolve) => {
     // Lower priority: a build never starves the web process (or, in tests, everything else).
-    const niced = { command: '/usr/bin/nice', args: ['-n', String(BUILD_NICENESS), command, ...args] };
+    // Killed with Kiln (kill -9 included): an install outside the sandbox has no bwrap
+    // --die-with-parent, and would go on writing in the data folder after Kiln is gone.
+    const dying = HAS_SETPRIV ? [SETPRIV, '--pdeathsig', 'KILL', '--', command] : [command];
+    const niced = { command: '/usr/bin/nice', args: ['-n', String(BUILD_NICENESS), ...dying, ...args] };
     const entry = pids ? pids.wrap(niced.command, niced.args) : niced;
     const child = spawn(entry.command, entry.args, {
       cwd: options.cwd,

@@ -56,7 +56,8 @@ describe('faults: kill -9 during a deploy switch', () => {
 
   it('keeps serving the old deployment completely after a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-fault-deploy-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // Retried: a killed server's last writes may still be landing.
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
     dataDirWithSharedStore(dataDir);
     const env = { KILN_DATA_DIR: dataDir, KILN_BUILD_TIMEOUT_MS: '240000', KILN_PREVIEW_STANDBY: 'false' };
 
