@@ -59,8 +59,23 @@ describe('the same committed migrations run on PGlite and on PostgreSQL', () => 
     expect(await tablesOf(again)).toEqual(EXPECTED_TABLES);
   });
 
+  it('PostgreSQL: processes starting together migrate one after the other (N web + M workers)', async () => {
+    const url = await createFreshDatabase(inject('postgresUrl'));
+    const opened = await Promise.allSettled(
+      Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url })),
+    );
+    for (const result of opened) if (result.status === 'fulfilled') handles.push(result.value);
+    expect(opened.map((result) => (result.status === 'rejected' ? String(result.reason) : 'ok'))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(await tablesOf(handles.at(-1)!)).toEqual(EXPECTED_TABLES);
+  });
+
   it('PostgreSQL: the lookup indexes of spec §7 exist', async () => {
-    const handle = handles[1]!;
+    const handle = handles[2]!;
     const result = (await handle.db.execute(
       sql`select indexname from pg_indexes where schemaname = 'public'`,
     )) as unknown as { rows: { indexname: string }[] };

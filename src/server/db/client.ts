@@ -33,11 +33,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // a listener its 'error' event would end the process (issue 21 item 6).
     pool.on('error', (error) => console.warn('Database connection lost:', error.message));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }));
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const client = new PGlite(target.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Any constant: the advisory lock of Kiln's migrations (pg_advisory_lock takes a bigint). */
+const MIGRATION_LOCK = 7_246_118_301;
+
+/**
+ * Several processes starting at once (N web + M workers) migrate one after the other: the first
+ * applies what is new, the others find nothing left (drizzle takes no lock of its own).
+ */
+async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
