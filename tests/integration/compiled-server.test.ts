@@ -63,6 +63,29 @@ describe('npm start runs the server compiled to JavaScript (decision 0052)', () 
     await build(root);
   }, 120_000);
 
+  it('several starts at once build once, and each finds a whole build', async () => {
+    fs.mkdirSync(path.join(root, 'scripts'), { recursive: true });
+    fs.copyFileSync(
+      path.join(REPO_ROOT, 'scripts/server-build.mjs'),
+      path.join(root, 'scripts/server-build.mjs'),
+    );
+    await edit(path.join(root, 'src/server/config.ts'));
+    const run = () =>
+      new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, ['scripts/server-build.mjs', '--if-stale'], { cwd: root });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+    const results = await Promise.all([run(), run(), run()]);
+    expect(results.map((result) => result.code)).toEqual([0, 0, 0]);
+    expect(results.filter((result) => result.output.includes('Built the server')).length).toBe(1);
+    expect(stale(root)).toBe(false);
+    expect(fs.existsSync(path.join(root, 'dist/server/start.js'))).toBe(true);
+    expect(fs.readdirSync(path.join(root, 'dist')).sort()).toEqual(['core', 'server']);
+  }, 120_000);
+
   it('the compiled server starts with plain node (no TypeScript loader) and reads its files by path', async () => {
     // Files read by path from the compiled folders: data and runners are copied beside the modules.
     for (const file of [
