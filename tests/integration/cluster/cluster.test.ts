@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLAN_CACHE_MS } from '../../../src/server/billing/plan-cache.ts';
+import { SESSION_CACHE_MS } from '../../../src/server/auth/session-cache.ts';
 import { messages } from '../../../src/server/db/schema/index.ts';
 import { heldBuilds } from '../faults/held-build.ts';
 import { previewHost } from '../preview-helpers.ts';
@@ -97,6 +98,96 @@ describe.skipIf(!hasPostgres)('a cluster: 2 web and 2 worker processes on one Po
         expect(message!.content.length).toBeGreaterThan(200);
       }),
     180_000,
+  );
+
+  it(
+    'one generation per chat in the cluster: a second one through web B is refused while A runs one',
+    () =>
+      withLogs(async () => {
+        const person = newPerson();
+        await person.signUp(webA);
+        const chatId = await person.createChat(webA, 'html');
+        const started = await person.startGeneration(webA, chatId, 'A counter with a reset button');
+        expect(started.status).toBe(200);
+        const version = Number(started.headers.get('x-kiln-version'));
+        const onA = new StreamReader(started);
+        await onA.readAtLeast(100);
+        expect((await stored(chatId, version))?.finishReason).toBeNull();
+        const second = await person.startGeneration(webB, chatId, 'Another counter');
+        const refusal = await second.text();
+        expect(second.status, refusal).toBe(409);
+        expect((JSON.parse(refusal) as { error: { code: string } }).error.code).toBe(
+          'generation-in-progress',
+        );
+        await onA.readToEnd();
+        // Nothing of the refused one was stored: the chat has A's version only.
+        const versions = await cluster.db
+          .select({ version: messages.version })
+          .from(messages)
+          .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant')));
+        expect(versions).toEqual([{ version }]);
+      }),
+    180_000,
+  );
+
+  it(
+    'stop through web B ends a generation running on web A',
+    () =>
+      withLogs(async () => {
+        const person = newPerson();
+        await person.signUp(webA);
+        const chatId = await person.createChat(webA, 'html');
+        const started = await person.startGeneration(webA, chatId, 'A todo list with filters');
+        const version = Number(started.headers.get('x-kiln-version'));
+        const onA = new StreamReader(started);
+        await onA.readAtLeast(100);
+        const stop = await person.request(webB, `/api/components/${chatId}/stop`, { method: 'POST' });
+        expect(stop.status).toBe(200);
+        expect(await stop.json()).toEqual({ stopped: true });
+        await onA.readToEnd();
+        const message = await stored(chatId, version);
+        // Stopped (docs/api.md): the partial answer kept with an `error` finish reason, so
+        // 'Continue generation' works; every byte A streamed is in it. The chat takes a new one.
+        expect(message?.finishReason).toBe('error');
+        expect(message!.content.startsWith(onA.text)).toBe(true);
+        const next = await person.startGeneration(webB, chatId, 'Now a shorter list');
+        expect(next.status).toBe(200);
+        await new StreamReader(next).readToEnd();
+      }),
+    180_000,
+  );
+
+  /**
+   * "Within 1 s" without a clock assert: web B has the session (or plan) cached for
+   * SESSION_CACHE_MS (PLAN_CACHE_MS) from its warming request on. B refusing it in an answer that
+   * arrived before that entry could expire is explained only by the invalidation reaching B.
+   */
+  it(
+    'a session signed out through web A is refused by web B before B’s session cache could expire',
+    () =>
+      withLogs(async () => {
+        const person = newPerson();
+        await person.signUp(webA);
+        const warmedAt = Date.now();
+        expect((await person.me(webB)).user).not.toBeNull();
+        const signOut = await person.request(webA, '/api/auth/sign-out', { method: 'POST', json: {} });
+        expect(signOut.status).toBe(200);
+        let refusedAt: number | undefined;
+        while (Date.now() < warmedAt + SESSION_CACHE_MS) {
+          const me = await person.me(webB);
+          if (me.user === null) {
+            refusedAt = Date.now();
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(
+          refusedAt,
+          'B still accepted the signed-out session until its cache entry expired',
+        ).toBeDefined();
+        expect(refusedAt!).toBeLessThan(warmedAt + SESSION_CACHE_MS);
+      }),
+    60_000,
   );
 
   it(
@@ -198,6 +289,44 @@ describe.skipIf(!hasPostgres)('a cluster: 2 web and 2 worker processes on one Po
           const page = await getWithHost(web, `${subdomain}.localhost`);
           expect([web.name, page.status]).toEqual([web.name, 200]);
           expect(page.body).toContain('<p>COMPLETE</p>');
+        }
+      }),
+    600_000,
+  );
+
+  it(
+    'kill -9 of a worker mid-build: its lease runs out and the build completes on the other worker',
+    () =>
+      withLogs(async () => {
+        const person = newPerson();
+        const userId = await person.signUp(webB);
+        const { chatId, version } = await createHeldVersion(cluster.db, userId, 'killed');
+        expect((await person.request(webB, `/api/chats/${chatId}/preview/${version}`)).status).toBe(200);
+        const held = await waitForHeld(cluster.workers, 1);
+        const victim = cluster.workers.find((worker) => held.get(worker)!.length > 0)!;
+        const survivor = cluster.workers.find((worker) => worker !== victim)!;
+        const [job] = await previewJobs(cluster.db, chatId, version);
+        // The worker holds the job on the short lease KILN_JOB_LEASE_MS sets (renewed while it lives).
+        expect(job).toMatchObject({ status: 'running', attempts: 1, lease_ms: LEASE_MS });
+
+        await victim.stop('SIGKILL');
+        // Its sandboxed build may outlive it: let that one end (it can no longer record anything).
+        for (const workspace of held.get(victim)!) release(workspace);
+        const retried = await waitForHeld([survivor], 1);
+        const [again] = await previewJobs(cluster.db, chatId, version);
+        expect(again).toMatchObject({ status: 'running', attempts: 2 });
+        expect(again!.locked_by).not.toBe(job!.locked_by);
+        for (const workspace of retried.get(survivor)!) release(workspace);
+
+        const state = await waitForPreview(() =>
+          person.request(webA, `/api/chats/${chatId}/preview/${version}`),
+        );
+        expect(state.status).toBe('ready');
+        for (const web of cluster.webs) {
+          const page = await getWithHost(web, previewHost(chatId, version));
+          expect([web.name, page.status]).toEqual([web.name, 200]);
+          expect(page.body).toContain('<p>COMPLETE</p>');
+          expect(page.body).not.toContain('HALF');
         }
       }),
     600_000,
