@@ -5,9 +5,9 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../../src/server/paths.ts';
 
 /**
- * One Kiln process of the cluster, started exactly as `npm start` starts it (src/server/start.ts:
- * its own SIGTERM handling, KILN_ROLE web or worker), as a separate OS process with its own
- * data folder. Its output goes to `{dataDir}.log` (printed by the test when something fails).
+ * One Kiln process of the cluster: src/server/start.ts, the entry `npm start` runs compiled (its
+ * own SIGTERM handling, KILN_ROLE web or worker), here through tsx so no test waits on a server
+ * build; a separate OS process with its own data folder. Its output goes to `{dataDir}.log`.
  */
 export interface ClusterNode {
   name: string;
