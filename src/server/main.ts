@@ -50,7 +50,8 @@ export function readVersion(): string {
 export interface Kiln {
   app: HttpApp;
   services: Services;
-  close(): Promise<void>;
+  /** `graceMs`: how long running generations may finish first (graceful shutdown). */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export interface KilnOptions {

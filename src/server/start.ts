@@ -27,12 +27,23 @@ async function start() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    // No new connections; open streams go on while their generations finish (issue 20 item 2).
     server.close();
-    await kiln.close();
-    process.exit(0);
+    await shutDown(kiln, config);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * Graceful shutdown within KILN_SHUTDOWN_TIMEOUT_MS: running generations may finish, then the
+ * rest stop with their text stored; running builds go back to the queue for another worker.
+ * Whatever still hangs after a margin does not keep the process alive.
+ */
+async function shutDown(kiln: Awaited<ReturnType<typeof createKiln>>, config: Config): Promise<never> {
+  setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000).unref();
+  await kiln.close({ graceMs: config.shutdownTimeoutMs });
+  process.exit(0);
 }
 
 /** KILN_ROLE=worker: no HTTP, only the build queue (several may share one PostgreSQL). */
@@ -40,9 +51,11 @@ async function runWorker(config: Config) {
   const kiln = await createKiln(config);
   kiln.services.preview.start();
   console.log(`\n  Kiln ${kiln.services.version} preview worker is running\n`);
+  let stopping = false;
   const stop = async () => {
-    await kiln.close();
-    process.exit(0);
+    if (stopping) return;
+    stopping = true;
+    await shutDown(kiln, config);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
