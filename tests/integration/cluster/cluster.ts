@@ -4,8 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
-import { ensureWebBundle } from '../../../src/server/http/web-bundle.ts';
-import { REPO_ROOT, WEB_ROOT } from '../../../src/server/main.ts';
 import { startFakeS3 } from '../../fixtures/fake-s3.ts';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe/server.ts';
 import { dataDirWithSharedStore } from '../faults/held-build.ts';
@@ -83,8 +81,6 @@ export async function startCluster(postgresUrl: string, options: ClusterOptions)
       webhookSecret: STRIPE_WEBHOOK_SECRET,
     });
     cleanups.push(() => stripe.stop());
-    // start.ts builds the web app when it is missing or stale: once here, not in every web process.
-    await ensureWebBundle(REPO_ROOT, WEB_ROOT);
 
     const base: Record<string, string> = {};
     for (const [name, value] of Object.entries(process.env)) {

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../../src/server/paths.ts';
 
 /**
- * One Kiln process of the cluster: src/server/start.ts, the entry `npm start` runs compiled (its
- * own SIGTERM handling, KILN_ROLE web or worker), here through tsx so no test waits on a server
- * build; a separate OS process with its own data folder. Its output goes to `{dataDir}.log`.
+ * One Kiln process of the cluster (entry.ts: what `npm start` runs for KILN_ROLE web or worker,
+ * its SIGTERM shutdown included), a separate OS process with its own data folder. Its output goes
+ * to `{dataDir}.log` and, when a test fails, into the failure's output.
  */
 export interface ClusterNode {
   name: string;
@@ -38,7 +38,7 @@ export async function startNode(options: {
   const logFile = `${dataDir}.log`;
   const logStream = fs.createWriteStream(logFile);
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'start.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'entry.ts')], {
     cwd: REPO_ROOT,
     env: {
       ...options.env,
