@@ -159,6 +159,27 @@ describe('browser service', () => {
   });
 });
 
+describe('an idle browser service', () => {
+  it('closes Chromium after its last page, and launches it again for the next one', async () => {
+    const site = await startSite();
+    const browser = createBrowserService({ chromiumPath: CHROMIUM, maxPages: 1, idleCloseMs: 100 });
+    const title = () =>
+      browser.withPage(async ({ page }) => {
+        await page.goto(`${site.url}/`);
+        return page.title();
+      });
+    try {
+      const first = await title();
+      while (browser.isRunning()) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await title()).toBe(first);
+      expect(browser.isRunning()).toBe(true);
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  });
+});
+
 describe('closing the browser service', () => {
   it('lets a page being prepared finish before it ends Chromium (Playwright would throw uncaught)', async () => {
     const site = await startSite();

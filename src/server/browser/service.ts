@@ -24,6 +24,11 @@ export interface BrowserServiceOptions {
    */
   proxyUrl?: string | (() => Promise<string>);
   log?: (message: string) => void;
+  /**
+   * Chromium is closed this long after its last page (default 60 s): an idle server does not
+   * hold a browser's memory; the next page launches it again (about a second).
+   */
+  idleCloseMs?: number;
 }
 
 export interface PageOptions {
@@ -52,6 +57,8 @@ export interface BrowserService {
   available(): Promise<boolean>;
   /** Runs `fn` with a fresh page in a fresh context, closed afterwards whatever happens. */
   withPage<T>(fn: (session: PageSession) => Promise<T>, options?: PageOptions): Promise<T>;
+  /** Whether Chromium is launched (or launching) now. */
+  isRunning(): boolean;
   /** Takes no new pages, lets the open ones finish (each is bounded), then ends Chromium. */
   close(): Promise<void>;
 }
@@ -85,6 +92,18 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
   let availability: boolean | undefined;
   /** The pages in use: closing Chromium under them is the race `prepare` describes. */
   const open = new Set<Promise<unknown>>();
+  const idleCloseMs = options.idleCloseMs ?? 60_000;
+  let idleTimer: NodeJS.Timeout | undefined;
+  /** The browser being closed for idleness: its exit is no news worth a log line. */
+  let closedForIdle: Promise<Browser> | null = null;
+
+  function closeWhenIdle(): void {
+    if (open.size > 0 || isClosed || !launching) return;
+    const current = launching;
+    launching = null;
+    closedForIdle = current;
+    void current.then((browser) => browser.close()).catch(() => undefined);
+  }
 
   async function proxyUrl(): Promise<string | undefined> {
     return typeof options.proxyUrl === 'function' ? options.proxyUrl() : options.proxyUrl;
@@ -107,7 +126,9 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
         browser.on('disconnected', () => {
           // Crashed or killed: the next use launches a new one.
           if (launching === started) launching = null;
-          if (!isClosed) log('browser: Chromium exited; it is launched again on next use');
+          if (!isClosed && closedForIdle !== started) {
+            log('browser: Chromium exited; it is launched again on next use');
+          }
         });
         return browser;
       });
@@ -171,13 +192,28 @@ export function createBrowserService(options: BrowserServiceOptions): BrowserSer
           await context.close().catch(() => undefined);
         }
       });
+      clearTimeout(idleTimer);
       open.add(run);
-      void run.catch(() => undefined).finally(() => open.delete(run));
+      void run
+        .catch(() => undefined)
+        .finally(() => {
+          open.delete(run);
+          if (open.size === 0) {
+            clearTimeout(idleTimer);
+            idleTimer = setTimeout(closeWhenIdle, idleCloseMs);
+            idleTimer.unref();
+          }
+        });
       return run;
+    },
+
+    isRunning() {
+      return launching !== null;
     },
 
     async close() {
       isClosed = true;
+      clearTimeout(idleTimer);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled([...open]),
