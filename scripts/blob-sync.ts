@@ -14,11 +14,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { parseConfig, type Config } from '../src/server/config.ts';
 import type { BlobStore } from '../src/server/storage/blob-store.ts';
 import { createLocalBlobStore } from '../src/server/storage/local-blob-store.ts';
-import { createS3BlobStore } from '../src/server/storage/s3-blob-store.ts';
+import { createS3BlobStore, createS3Client } from '../src/server/storage/s3-blob-store.ts';
 
 /** Objects copied at once. */
 const PARALLEL = 8;
@@ -50,17 +50,9 @@ function listFolder(root: string): Listing {
   return keys;
 }
 
-/** The same client settings as src/server/storage/s3-blob-store.ts, for listing. */
+/** Every key of the bucket, with the blob store's own client settings. */
 async function listBucket(s3: NonNullable<Config['s3']>): Promise<Listing> {
-  const client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint,
-    forcePathStyle: Boolean(s3.endpoint),
-    credentials:
-      s3.accessKeyId && s3.secretAccessKey
-        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-        : undefined,
-  });
+  const client = createS3Client(s3);
   const keys: Listing = new Map();
   let token: string | undefined;
   do {

@@ -11,16 +11,7 @@ import { assertSafeKey, type BlobStore } from './blob-store.ts';
 
 /** Production: any S3-compatible store (AWS S3, MinIO, R2...) so web processes stay stateless. */
 export function createS3BlobStore(s3: NonNullable<Config['s3']>): BlobStore {
-  const client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint,
-    // MinIO and most self-hosted stores need path-style addressing.
-    forcePathStyle: Boolean(s3.endpoint),
-    credentials:
-      s3.accessKeyId && s3.secretAccessKey
-        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-        : undefined,
-  });
+  const client = createS3Client(s3);
   return {
     async put(key, bytes, contentType) {
       assertSafeKey(key);
@@ -51,4 +42,18 @@ export function createS3BlobStore(s3: NonNullable<Config['s3']>): BlobStore {
       await client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
     },
   };
+}
+
+/** The client for the configured bucket (the blob store, and scripts/blob-sync.ts's listing). */
+export function createS3Client(s3: NonNullable<Config['s3']>): S3Client {
+  return new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    // MinIO and most self-hosted stores need path-style addressing.
+    forcePathStyle: Boolean(s3.endpoint),
+    credentials:
+      s3.accessKeyId && s3.secretAccessKey
+        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+        : undefined,
+  });
 }
