@@ -11,7 +11,6 @@ import { forgetAllClaims } from './generation/claims.ts';
 import { recoverInterruptedVersions } from './generation/recover.ts';
 import { createInProcessRealtime } from './realtime/in-process.ts';
 import { createPlanChanges } from './billing/plan-changes.ts';
-import { createBillingService } from './billing/stripe/service.ts';
 import { createBrowserService } from './browser/index.ts';
 import { startEgressProxy, type EgressProxy } from './net/egress-proxy.ts';
 import { createCloneService, createFetchPage } from './clone/index.ts';
@@ -187,8 +186,9 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     const planChanges = createPlanChanges(realtime, database.db);
     const sessions = createSessionCache(auth);
     const sessionChanges = createSessionChanges(realtime, sessions);
+    // Stripe's SDK is loaded only where payments are set up.
     const billing = config.stripe
-      ? createBillingService({
+      ? (await import('./billing/stripe/service.ts')).createBillingService({
           db: database.db,
           config: config.stripe,
           publicUrl: config.publicUrl,

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import Stripe from 'stripe';
 import {
   extraVersionsInput,
   subscriptionCheckoutInput,
@@ -10,7 +9,9 @@ import { requireUser } from '../chats/access.ts';
 import { ServiceError } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { AppEnv, RequestViewer } from '../http/viewer.ts';
-import { EXTRA_VERSIONS_KIND, type BillingService } from './stripe/service.ts';
+import { EXTRA_VERSIONS_KIND } from './stripe/payment-kinds.ts';
+import { isStripeError } from './stripe/errors.ts';
+import type { BillingService } from './stripe/service.ts';
 
 const DISABLED = 'Payments are not set up on this Kiln server. Your administrator can grant plans.';
 
@@ -19,7 +20,7 @@ async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    if (!isStripeError(error)) throw error;
     console.error(`billing: Stripe answered ${error.type}: ${error.message}`);
     throw new ServiceError(
       502,

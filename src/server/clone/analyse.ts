@@ -1,6 +1,5 @@
 import type { CloneStepId, PageExtraction } from '../../core/clone/index.ts';
 import type { BrowserService } from '../browser/index.ts';
-import { extractPage, normalizeColor } from './extract.ts';
 import type { FetchPage } from './fetch-page.ts';
 
 /** 1280 px wide, the first screens of the page (a full-page capture of a long page is capped). */
@@ -80,6 +79,7 @@ export async function analyseWebsite(
     await report('loading');
     const fetched = await deps.fetchPage(url);
     await report('extracting');
+    const { extractPage } = await loadExtract();
     const page = extractPage({ html: fetched.html, url: fetched.url, css: fetched.css });
     await report('design');
     await report('finalizing');
@@ -117,6 +117,7 @@ async function viaBrowser(url: string, browser: BrowserService, report: StepRepo
         fullPage: true,
       });
       await report('finalizing');
+      const { extractPage, normalizeColor } = await loadExtract();
       const colors = computed.colors.map(normalizeColor).filter((color): color is string => color !== null);
       const extraction = extractPage({ html, url: page.url(), computed: { colors, fonts: computed.fonts } });
       return { page: extraction, screenshot };
@@ -129,4 +130,9 @@ function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const line = message.split('\n')[0]!.trim();
   return /[.!?]$/.test(line) ? line : `${line}.`;
+}
+
+/** The page extraction (linkedom, Readability, Turndown) is loaded with the first clone. */
+function loadExtract() {
+  return import('./extract.ts');
 }

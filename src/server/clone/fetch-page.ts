@@ -1,4 +1,3 @@
-import { parseHTML } from 'linkedom';
 import type { EgressPolicy } from '../../core/net/index.ts';
 import { safeFetch } from '../net/safe-fetch.ts';
 
@@ -33,6 +32,8 @@ export function createFetchPage(policy: EgressPolicy): FetchPage {
       throw new Error(`the address is not a web page (${response.contentType}).`);
     }
     const html = response.body.toString('utf8');
+    // Loaded with the first clone: an idle or web-only process does not hold a DOM (~26 MB).
+    const { parseHTML } = await import('linkedom');
     const { document } = parseHTML(html);
     const sheets = [...document.querySelectorAll('link[rel~="stylesheet"][href]')]
       .map((link) => {

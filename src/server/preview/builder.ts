@@ -169,7 +169,9 @@ export async function buildProject(
     );
     standby = takeStandby(context, input.framework, installManifest, command.script);
     // The workspace's copy only: what the project's files are stays as written.
-    const written = input.sourceLocations ? withSourceLocations(input.files, input.framework) : input.files;
+    const written = input.sourceLocations
+      ? await withSourceLocations(input.files, input.framework)
+      : input.files;
     if (standby) {
       workspace = standby.workspace;
       timings.standby = 1;

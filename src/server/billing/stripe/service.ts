@@ -57,7 +57,8 @@ export interface BillingDeps {
   log?: (message: string) => void;
 }
 
-export const EXTRA_VERSIONS_KIND = 'extra_versions';
+export { EXTRA_VERSIONS_KIND } from './payment-kinds.ts';
+import { EXTRA_VERSIONS_KIND } from './payment-kinds.ts';
 
 const CATALOGUE_RETRY_MS = 30_000;
 

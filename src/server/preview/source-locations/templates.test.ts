@@ -111,7 +111,7 @@ describe('Angular templates', () => {
 });
 
 describe('withSourceLocations', () => {
-  it('marks by file type and framework, never binary files, dependencies or odd names', () => {
+  it('marks by file type and framework, never binary files, dependencies or odd names', async () => {
     const files = [
       { name: 'src/App.tsx', content: 'export const A = () => <div />;' },
       { name: 'src/app/app.html', content: '<p>x</p>' },
@@ -120,11 +120,13 @@ describe('withSourceLocations', () => {
       { name: 'src/we`ird.jsx', content: 'export const A = () => <div />;' },
       { name: 'src/logo.png', content: '', bytes: new Uint8Array([1]) },
     ];
-    const angular = withSourceLocations(files, 'angular').map((file) =>
+    const angular = (await withSourceLocations(files, 'angular')).map((file) =>
       file.content.includes('data-kiln-loc'),
     );
     expect(angular).toEqual([true, true, false, false, false, false]);
-    const react = withSourceLocations(files, 'react').map((file) => file.content.includes('data-kiln-loc'));
+    const react = (await withSourceLocations(files, 'react')).map((file) =>
+      file.content.includes('data-kiln-loc'),
+    );
     expect(react).toEqual([true, false, false, false, false, false]);
   });
 });
