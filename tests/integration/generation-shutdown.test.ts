@@ -73,3 +73,37 @@ describe('shutting down while a generation streams', () => {
     await kiln.close();
   });
 });
+
+describe('a generation that fails before the model is asked', () => {
+  it('leaves the chat free and the version number unused', async () => {
+    const llm = await startFakeLlm();
+    const kiln = await createTestKiln({
+      KILN_MODEL: 'openai:fake-model',
+      OPENAI_API_KEY: 'test',
+      OPENAI_BASE_URL: llm.openaiBaseUrl,
+    });
+    try {
+      const { client } = await signedUpUser(kiln);
+      const chat = await createChat(client);
+      // The system prompt's integration section cannot be read (a database error, say).
+      const deps = (kiln.services.generation as unknown as { deps: { integrationGuidance?: unknown } }).deps;
+      const guidance = deps.integrationGuidance;
+      deps.integrationGuidance = async () => {
+        throw new Error('integrations unreadable');
+      };
+      const failed = await startGeneration(client, chat.id);
+      expect(failed.status).toBe(500);
+      deps.integrationGuidance = guidance;
+
+      llm.enqueue({ chunks: chunkText(answer('Card', { 'src/App.tsx': 'export default () => null;' })) });
+      const next = await startGeneration(client, chat.id);
+      expect(next.status).toBe(200);
+      expect(next.headers.get('x-kiln-version')).toBe('1');
+      await next.text();
+      await kiln.services.generation.settle();
+    } finally {
+      await kiln.close();
+      await llm.close();
+    }
+  });
+});

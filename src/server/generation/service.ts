@@ -233,8 +233,8 @@ export class GenerationService {
       },
     );
     await consumeVersionQuota(db, owner, now, state?.used).catch(async (error: unknown) => {
-      await deleteAttachments(this.deps.blobs, files);
       await releaseClaim();
+      await deleteAttachments(this.deps.blobs, files);
       throw error;
     });
     // The user message is saved before the model is called. A version made without the AI
@@ -271,18 +271,29 @@ export class GenerationService {
     // The registry counts it from here, in the same synchronous step.
     slot.release();
     const stored = baseMessage?.artifactCode ? parseSnapshot(baseMessage.artifactCode) : null;
-    // A chat's first version starts from its owner's default instructions (decision 0045).
-    const base = stored ?? (await this.firstVersionBase(user.id));
-    const modelPrompt = await buildModelPrompt({
-      framework,
-      snapshot: base,
-      prompt: modelText ?? prompt,
-      attachments,
-      acceptsPdf: this.deps.model.acceptsPdf,
-      integrationGuidance: await this.deps.integrationGuidance?.(chat.id, framework),
-      instructions: readInstructions(base),
-      selection: request.action === 'continue' ? undefined : request.selection,
-    });
+    let base: Snapshot | null;
+    let modelPrompt: LanguageModelV3Prompt;
+    try {
+      // A chat's first version starts from its owner's default instructions (decision 0045).
+      base = stored ?? (await this.firstVersionBase(user.id));
+      modelPrompt = await buildModelPrompt({
+        framework,
+        snapshot: base,
+        prompt: modelText ?? prompt,
+        attachments,
+        acceptsPdf: this.deps.model.acceptsPdf,
+        integrationGuidance: await this.deps.integrationGuidance?.(chat.id, framework),
+        instructions: readInstructions(base),
+        selection: request.action === 'continue' ? undefined : request.selection,
+      });
+    } catch (error) {
+      // Nothing was asked of the model: undo the version, or the chat would stay 'generating'.
+      generation.end();
+      this.registry.release(generation);
+      await db.delete(messages).where(and(eq(messages.chatId, chat.id), eq(messages.version, version)));
+      await releaseClaim();
+      throw error;
+    }
     this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
     observeGenerationStarted(generation);
     const attached = attachments.map(({ name, bytes }) => ({ name, bytes }));
