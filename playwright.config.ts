@@ -81,6 +81,8 @@ export default defineConfig({
       KILN_DATA_DIR: process.env.KILN_E2E_DATA_DIR,
       KILN_DEMO_DELAY_MS: '1',
       KILN_MODEL: 'demo',
+      // Warnings and errors only: an access line per request would bury the run's own report.
+      KILN_LOG_LEVEL: process.env.KILN_LOG_LEVEL ?? 'warn',
       KILN_DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
       KILN_GITHUB_URL: GITHUB_URL,
       KILN_GITHUB_API_URL: GITHUB_URL,

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { periodOf } from '../support/fake-stripe/account.ts';
 import { signInPremium, signUp } from './support/accounts.ts';
 import { useFakeStripe } from './support/stripe.ts';
 import { toastTitled } from './support/toasts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
+import { seriousViolationsLightAndDark } from './support/a11y.ts';
 
 /**
  * Issue 18 in the browser, against a loopback Stripe (tests/support/fake-stripe/; playwright.config.ts
@@ -18,23 +18,6 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** axe's serious or critical findings on the page, light and dark. */
-async function seriousViolations(page: Page) {
-  const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).analyze();
-    for (const violation of results.violations) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      found.push(
-        `${colorScheme} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
 }
 
 const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
@@ -93,7 +76,7 @@ test('a free user out of versions buys extra versions through Checkout and gener
   await quantity.fill('3');
   await expect(card.getByText('Total $3')).toBeVisible();
   await screenshot(page, testInfo, 'account-extra-versions-picker');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsLightAndDark(page)).toEqual([]);
   await card.getByRole('button', { name: 'Buy 3 extra versions' }).click();
 
   // Stripe's hosted Checkout (the fake's): three versions at $1, then Pay.
@@ -131,7 +114,7 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
   await expect(premium.getByText('$200', { exact: true })).toBeVisible();
   await expect(premium.getByText('$16.67 a month, billed yearly — you save $40 (17%)')).toBeVisible();
   await screenshot(page, testInfo, 'pricing-yearly');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsLightAndDark(page)).toEqual([]);
 
   // Leaving Checkout with its 'Cancel' link comes back calmly.
   await premium.getByRole('button', { name: 'Upgrade to Premium' }).click();
@@ -162,7 +145,7 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
   await expect(plan.getByText('Renews on')).toBeVisible();
   await expect(plan.getByText(periodEnd)).toBeVisible();
   await screenshot(page, testInfo, 'account-premium-active');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolationsLightAndDark(page)).toEqual([]);
 
   // The customer portal: cancel, then back to Kiln.
   await plan.getByRole('button', { name: 'Manage subscription' }).click();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInPremium, signUp } from './support/accounts.ts';
 import { createComponent } from './support/components.ts';
 import { toastTitled } from './support/toasts.ts';
+import { settledStyles } from './support/a11y.ts';
 
 /**
  * Issue 16 item 2 in the browser: the editor's Integrations tab — 'Configure Integrations' with
@@ -66,6 +67,7 @@ test('a premium owner enables, switches and disables a chat integration', async 
   // No serious or critical accessibility finding in the panel, light or dark.
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    await settledStyles(page);
     await page
       .getByRole('tabpanel')
       .screenshot({ path: test.info().outputPath(`integrations-${colorScheme}.png`) });

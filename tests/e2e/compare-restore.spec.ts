@@ -1,16 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
+import { seriousViolations } from './support/a11y.ts';
 
 async function useTheme(page: Page, theme: 'Light' | 'Dark') {
   await page.getByRole('button', { name: /^Theme: .*Change theme$/ }).click();
@@ -61,7 +52,7 @@ test('compare two versions in the code view, then restore version 1 as a new ver
   await expect(compare.getByTestId('compare-summary')).toContainText(/1 file changed|\d+ files changed/);
 
   await page.screenshot({ path: testInfo.outputPath('compare-split-light.png') });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
 
   // Unified: the removed line shown above the added one, in one column.
   await compare.getByRole('radio', { name: 'Unified' }).click();
@@ -73,7 +64,7 @@ test('compare two versions in the code view, then restore version 1 as a new ver
   await page.screenshot({ path: testInfo.outputPath('compare-unified-dark.png') });
   await compare.getByRole('radio', { name: 'Split' }).click();
   await page.screenshot({ path: testInfo.outputPath('compare-split-dark.png') });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
   await compare.getByRole('button', { name: 'Close' }).click();
   await expect(compare).toHaveCount(0);
   await expect(page.getByTestId('code-editor')).toBeVisible();
@@ -85,10 +76,10 @@ test('compare two versions in the code view, then restore version 1 as a new ver
   const restoreButtons = versions.getByRole('button', { name: /^Restore this version/ });
   await expect(restoreButtons).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('history-dark.png') });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
   await useTheme(page, 'Light');
   await page.screenshot({ path: testInfo.outputPath('history-light.png') });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
 
   await versions.getByRole('button', { name: 'Restore this version (#1)' }).click();
   await expect(page.getByText('Version #1 restored')).toBeVisible();

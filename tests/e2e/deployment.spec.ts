@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server.ts';
 import { signInPremium, signUp } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
+import { seriousViolationsLightAndDark } from './support/a11y.ts';
 
 /**
  * Issue 14 in the browser: the Deployment tab deploys a version to {subdomain}.localhost, updates
@@ -25,23 +25,6 @@ const appPort = (page: Page) => new URL(page.url()).port;
 async function openDeploymentTab(page: Page) {
   await page.getByRole('tab', { name: 'Deployment' }).click();
   await expect(page.getByRole('heading', { name: 'Deploy Application' })).toBeVisible();
-}
-
-/** axe's serious or critical findings in the sidebar's open tab panel, light and dark. */
-async function panelViolations(page: Page) {
-  const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
-    for (const violation of results.violations) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      found.push(
-        `${colorScheme} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
 }
 
 async function addVersionTwo(page: Page) {
@@ -143,7 +126,7 @@ test('a premium owner deploys an HTML version and connects a custom domain verif
   // Before deploying: the Custom Domain section asks for a deployment first.
   await expect(page.getByText('Deployment Required')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Domain Name' })).toHaveCount(0);
-  expect(await panelViolations(page)).toEqual([]);
+  expect(await seriousViolationsLightAndDark(page, { include: '[role="tabpanel"]' })).toEqual([]);
 
   const subdomain = `html-${unique()}`;
   await page.getByRole('textbox', { name: 'Subdomain' }).fill(subdomain);
@@ -189,7 +172,7 @@ test('a premium owner deploys an HTML version and connects a custom domain verif
   await card.getByRole('button', { name: 'Verify Domain' }).click();
   await expect(page.getByText('Verification failed')).toBeVisible();
   await expect(card.getByRole('alert')).toContainText(`No TXT record found at _kiln-verify.${domain}`);
-  expect(await panelViolations(page)).toEqual([]);
+  expect(await seriousViolationsLightAndDark(page, { include: '[role="tabpanel"]' })).toEqual([]);
 
   // The records propagate; verifying again succeeds.
   const token = (await txt.nth(1).textContent()) ?? '';
@@ -207,7 +190,7 @@ test('a premium owner deploys an HTML version and connects a custom domain verif
   await expect(banner.getByText('Custom Domain')).toBeVisible();
   await expect(banner.getByText('Also available at')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Deployed v1' })).toHaveAttribute('href', customUrl);
-  expect(await panelViolations(page)).toEqual([]);
+  expect(await seriousViolationsLightAndDark(page, { include: '[role="tabpanel"]' })).toEqual([]);
 
   // A browser that resolves the domain to this machine sees the application there.
   const browser = await chromium.launch({
@@ -250,7 +233,7 @@ test('a free owner sees the premium upsell; a non-owner sees no Deployment tab',
   await expect(page.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
   await expect(page.getByRole('textbox', { name: 'Subdomain' })).toBeDisabled();
   await expect(page.getByText('Custom Domain', { exact: true })).toHaveCount(0);
-  expect(await panelViolations(page)).toEqual([]);
+  expect(await seriousViolationsLightAndDark(page, { include: '[role="tabpanel"]' })).toEqual([]);
   await page.getByRole('button', { name: 'Premium Required' }).click();
   await expect(page.getByText('Premium required', { exact: true })).toBeVisible();
   await expect(

@@ -1,37 +1,28 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUp } from './support/accounts.ts';
 import { createEmptyChat, installBigAnswerStream } from './support/big-stream.ts';
 import { createComponent, editorPrompt } from './support/components.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
+import { seriousViolations } from './support/a11y.ts';
 
 test('axe finds no serious or critical violations on home, editor, code view, pricing and account', async ({
   page,
 }) => {
   await signUp(page);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
   await createComponent(page, { framework: 'HTML', prompt: 'A login form' });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
   await page.getByRole('radio', { name: 'Code' }).click();
   await expect(page.getByTestId('code-editor')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
   await page.getByRole('tab', { name: 'History' }).click();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
   await page.goto('/pricing');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
   await page.goto('/account?buy_extra=true');
   await expect(page.getByRole('heading', { name: 'Extra versions' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
 });
 
 /**

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github/server.ts';
 import { signInPremium, signUp } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
 import { toastTitled } from './support/toasts.ts';
+import { seriousViolationsLightAndDark } from './support/a11y.ts';
 
 /**
  * Issue 15 in the browser, against a loopback GitHub whose repositories are real git
@@ -32,23 +32,6 @@ test.afterAll(async () => {
 async function openGithubTab(page: Page) {
   await page.getByRole('tab', { name: 'GitHub' }).click();
   await expect(page.getByRole('heading', { name: 'GitHub', level: 2 })).toBeVisible();
-}
-
-/** axe's serious or critical findings in the sidebar's open tab panel, light and dark. */
-async function panelViolations(page: Page) {
-  const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
-    for (const violation of results.violations) {
-      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-      found.push(
-        `${colorScheme} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
 }
 
 /** The text of index.html in the code view of the selected version. */
@@ -113,7 +96,7 @@ test('a premium owner connects GitHub, creates a repository, pushes, pulls a com
     `${github.url}/${OWNER}/kiln-e2e-sync`,
   );
   await expect(page.getByText('Last synced: Never')).toBeVisible();
-  expect(await panelViolations(page)).toEqual([]);
+  expect(await seriousViolationsLightAndDark(page, { include: '[role="tabpanel"]' })).toEqual([]);
 
   // Push version 1: a real git push to the repository's default branch.
   const sync = page.getByRole('region', { name: 'Sync Current Version' });
