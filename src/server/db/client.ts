@@ -72,7 +72,9 @@ const PGLITE_OPTIONS = {
  * data folder is created and migrated by a Node process that exits; this process opens it and
  * finds nothing left to migrate.
  */
-async function openDataDir(dataDir: string): Promise<PGlite> {
+async function openDataDir(folder: string): Promise<PGlite> {
+  // Absolute: the child runs in the repository, which need not be this process's folder.
+  const dataDir = path.resolve(folder);
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     const script = `
       const { PGlite } = await import('@electric-sql/pglite');
