@@ -87,4 +87,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=90s --retries=3 \
 # without npm staying resident around it.
 ENTRYPOINT ["/usr/bin/tini", "--"]
 STOPSIGNAL SIGTERM
-CMD ["node", "scripts/start.mjs"]
+CMD ["node", "--max-semi-space-size=4", "scripts/start.mjs"]

@@ -19,7 +19,6 @@ import { TOKEN_COOKIE, parsePreviewHost } from './preview/http/preview-host.ts';
 import { createPreviewToken } from './preview/preview-token.ts';
 import { loadPreviewVersion } from './preview/versions.ts';
 import { mapVersionStack } from './preview/stack-map.ts';
-import { createPostgresRealtime } from './realtime/postgres.ts';
 import { createPreviewService } from './preview/index.ts';
 import { createHosting } from './hosting/index.ts';
 import { Limiter } from './limits/index.ts';
@@ -28,7 +27,6 @@ import { createChatIntegrations, createIntegrations, createMigrationRunner } fro
 import { createIntegrationGuidance } from './integrations/model-guidance.ts';
 import { loadBlankTemplate } from './templates/load.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
-import { createS3BlobStore } from './storage/s3-blob-store.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
 import { createLogger, logLine, type LogDestination } from './observability/logger.ts';
@@ -83,10 +81,14 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
     const limits = new Limiter(database.db, config.limits.rates, config.limits.trustedProxies);
     const model = await resolveModel(config.ai);
     const blobs = config.s3
-      ? createS3BlobStore(config.s3)
+      ? // The AWS SDK (~20 MB) is loaded only where a bucket is configured.
+        (await import('./storage/s3-blob-store.ts')).createS3BlobStore(config.s3)
       : createLocalBlobStore(path.join(config.dataDir, 'blobs'));
     const realtime = config.databaseUrl
-      ? createPostgresRealtime(config.databaseUrl, logLine(logger, 'error'))
+      ? (await import('./realtime/postgres.ts')).createPostgresRealtime(
+          config.databaseUrl,
+          logLine(logger, 'error'),
+        )
       : createInProcessRealtime();
     const chatIntegrations = createChatIntegrations({ config, db: database.db, secret });
     // Launched on first use (a version's screenshot), so a Kiln that never needs it never starts it.

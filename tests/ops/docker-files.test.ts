@@ -103,8 +103,8 @@ describe('Dockerfile', () => {
 
   it('runs what npm start runs, under an init', () => {
     const start = JSON.parse(read('package.json')).scripts.start as string;
-    expect(argumentsOf('CMD')).toEqual(['["node", "scripts/start.mjs"]']);
-    expect(start).toMatch(/^(exec )?node scripts\/start\.mjs$/);
+    expect(argumentsOf('CMD')).toEqual(['["node", "--max-semi-space-size=4", "scripts/start.mjs"]']);
+    expect(start).toMatch(/^(exec )?node --max-semi-space-size=4 scripts\/start\.mjs$/);
     expect(argumentsOf('ENTRYPOINT')).toEqual(['["/usr/bin/tini", "--"]']);
   });
 

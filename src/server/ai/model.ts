@@ -1,6 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Config } from '../config.ts';
 
@@ -75,6 +72,8 @@ export async function resolveModel(config: Config['ai']): Promise<ResolvedModel>
     case 'openai': {
       if (!config.openaiApiKey) throw new ModelConfigError('KILN_MODEL uses openai: set OPENAI_API_KEY.');
       const name = modelName ?? DEFAULT_MODELS.openai;
+      // Each provider's SDK is loaded only when configured (~17 MB each; the demo needs none).
+      const { createOpenAI } = await import('@ai-sdk/openai');
       const openai = createOpenAI({ apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl });
       // The Chat Completions API is the one every OpenAI-protocol server speaks.
       return { model: openai.chat(name), provider, id: `openai:${name}`, isDemo: false, acceptsPdf: true };
@@ -83,6 +82,7 @@ export async function resolveModel(config: Config['ai']): Promise<ResolvedModel>
       if (!config.anthropicApiKey)
         throw new ModelConfigError('KILN_MODEL uses anthropic: set ANTHROPIC_API_KEY.');
       const name = modelName ?? DEFAULT_MODELS.anthropic;
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       const anthropic = createAnthropic({ apiKey: config.anthropicApiKey, baseURL: config.anthropicBaseUrl });
       return { model: anthropic(name), provider, id: `anthropic:${name}`, isDemo: false, acceptsPdf: true };
     }
@@ -91,6 +91,7 @@ export async function resolveModel(config: Config['ai']): Promise<ResolvedModel>
         throw new ModelConfigError('KILN_MODEL uses compatible: set KILN_OPENAI_COMPATIBLE_BASE_URL.');
       }
       if (!modelName) throw new ModelConfigError('KILN_MODEL=compatible:<model> needs a model name.');
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       const compatible = createOpenAICompatible({
         name: 'compatible',
         baseURL: config.compatibleBaseUrl,

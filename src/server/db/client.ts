@@ -7,9 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index.ts';
 
 /** One type for both drivers: services never know whether PGlite or PostgreSQL is underneath. */
@@ -33,7 +31,15 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     // A connection attempt gives up (a 503 for its request) instead of waiting on a silent network.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 10_000 });
+    // The PostgreSQL driver is loaded only for PostgreSQL (the embedded default needs none).
+    const { default: pgModule } = await import('pg');
+    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
+    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pgModule.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     // An idle connection the server ended (a restart, a network cut) is dropped by the pool; without
     // a listener its 'error' event would end the process (issue 21 item 6).
     pool.on('error', (error) => console.warn('Database connection lost:', error.message));

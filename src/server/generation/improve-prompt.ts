@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { validateImprovePrompt } from '../../core/validation/index.ts';
 import type { ResolvedModel } from '../ai/model.ts';
 import { IMPROVE_PROMPT_SYSTEM } from '../ai/prompts/system-prompt.ts';
@@ -30,6 +30,8 @@ export async function improvePrompt(
   const checked = validateImprovePrompt(prompt);
   if (!checked.ok) throw ServiceError.fromUserError(checked.error);
   if (model.isDemo) return improvePromptOffline(checked.value);
+  // The AI SDK is loaded with the first use (an idle server does not hold it).
+  const { generateText } = await import('ai');
   const result = await generateText({
     model: model.model as LanguageModel,
     system: IMPROVE_PROMPT_SYSTEM,

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { parseSnapshot } from '../../core/artifact/index.ts';
 import { categorizeFile } from '../../core/artifact/categories.ts';
 import { findProvider } from '../../core/integrations/index.ts';
@@ -94,6 +93,7 @@ export function createMigrationRunner(deps: {
 
     running.add(key);
     try {
+      const { default: pg } = await import('pg');
       const client = new pg.Client({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       try {
         await client.connect();
