@@ -7,7 +7,6 @@
  * with no page errors. Used by tests/integration/real-projects.test.ts and `npm run bench -- fidelity`.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -18,6 +17,7 @@ import { chunkText, startFakeLlm, type FakeLlm } from '../fixtures/fake-llm/serv
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { SHARED_PNPM, waitForBuild, type TestKiln } from './preview-helpers.ts';
 import { createTestKiln, TestClient } from './test-app.ts';
+import { freePort } from '../support/free-port.ts';
 
 export const CORPUS_DIR = path.join(import.meta.dirname, '..', 'fixtures', 'real-projects');
 
@@ -145,14 +145,6 @@ export function limiter(limit: number) {
       waiting.shift()?.();
     }
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 export interface FidelityRun {

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from '../../../src/server/paths.ts';
+import { freePort } from '../../support/free-port.ts';
+
+export { freePort };
 
 /**
  * One Kiln process of the cluster (entry.ts: what `npm start` runs for KILN_ROLE web or worker,
@@ -96,13 +98,4 @@ async function answersHealth(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** A port nobody listens on right now (the system's choice). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { REPO_ROOT } from '../../../src/server/paths.ts';
+import { freePort } from '../../support/free-port.ts';
 
 /**
  * A real Kiln server process (the API only, as crash-safety.test.ts starts it), so a fault can
@@ -103,13 +103,4 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 90_00
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('server did not start');
-}
-
-/** A port nobody listens on right now (the system's choice, so parallel test files never collide). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
