@@ -1,0 +1,15 @@
+import type { LaunchInput, LaunchRule, ServerLaunch } from './types.ts';
+
+export type { LaunchInput, LaunchRule, ServerLaunch } from './types.ts';
+
+/** The rules in order: the first that recognises the output decides (decision 0054). */
+const RULES: readonly LaunchRule[] = [];
+
+/** How to start the project's own server, or null when its output is static. */
+export function serverLaunch(input: LaunchInput): ServerLaunch | null {
+  for (const rule of RULES) {
+    const launch = rule(input);
+    if (launch) return launch;
+  }
+  return null;
+}
