@@ -5,6 +5,7 @@
  */
 import type { PublicEnvFramework } from './public-env.ts';
 import type { IntegrationType } from './providers.ts';
+import { SERVER_ENV } from './server-env.ts';
 
 export interface GuidanceIntegration {
   type: IntegrationType;
@@ -40,11 +41,26 @@ function envName(input: ModelGuidanceInput, suffix: string): string {
 /** The line naming the database provider; the offline demo model reads it back (decision 0040). */
 const DATABASE_PROVIDER = 'Database provider: ';
 
+/** The line naming the e-mail provider, read back the same way (the demo's contact form). */
+const EMAIL_PROVIDER = 'E-mail provider: ';
+
+function readLine(systemPrompt: string, prefix: string): string | null {
+  const line = systemPrompt.split('\n').find((candidate) => candidate.startsWith(prefix));
+  return line ? line.slice(prefix.length).trim() || null : null;
+}
+
 /** The enabled database's provider id, read back from a system prompt; null when none. */
 export function readDatabaseProvider(systemPrompt: string): string | null {
-  const line = systemPrompt.split('\n').find((candidate) => candidate.startsWith(DATABASE_PROVIDER));
-  return line ? line.slice(DATABASE_PROVIDER.length).trim() || null : null;
+  return readLine(systemPrompt, DATABASE_PROVIDER);
 }
+
+/** The enabled e-mail provider's id ('smtp', 'resend'), read back from a system prompt; null when none. */
+export function readEmailProvider(systemPrompt: string): string | null {
+  return readLine(systemPrompt, EMAIL_PROVIDER);
+}
+
+/** `process.env.NAME` in backticks, as the guidance writes server variables. */
+const serverVar = (name: string) => `\`process.env.${name}\``;
 
 function databaseLines(input: ModelGuidanceInput, provider: string): string[] {
   const lines = ['### Database', `${DATABASE_PROVIDER}${provider}`];
@@ -53,13 +69,16 @@ function databaseLines(input: ModelGuidanceInput, provider: string): string[] {
       `- Use \`@supabase/supabase-js\`: \`createClient(${envName(input, 'SUPABASE_URL')}, ${envName(input, 'SUPABASE_ANON_KEY')})\`` +
         ' in one module (src/lib/supabase), imported where needed. Only the anon key is public; never use a' +
         ' service-role key in the browser.',
+      `- Server code in \`api/\` may also read ${serverVar(SERVER_ENV.supabaseUrl)}, ${serverVar(SERVER_ENV.supabaseServiceRoleKey)}` +
+        ` (bypasses Row Level Security: server only) and the database connection string ${serverVar(SERVER_ENV.databaseUrl)}.`,
       '- Every table has Row Level Security enabled (`alter table … enable row level security;`) and explicit' +
         ' `create policy` statements for the reads and writes the app needs.',
     );
   } else {
     lines.push(
-      '- The database is PostgreSQL reachable only from the server: read and write it in `api/` handlers' +
-        ' using the connection string from the server environment (`process.env.DATABASE_URL`), never from the browser.',
+      '- The database is PostgreSQL reachable only from the server: read and write it in the `api/` handler' +
+        ` with \`pg\` (a \`Pool\` on the connection string ${serverVar(SERVER_ENV.databaseUrl)}, parameterised` +
+        " queries), never from the browser; the frontend calls `fetch('/api/…')`.",
     );
   }
   lines.push(
@@ -82,8 +101,8 @@ function databaseLines(input: ModelGuidanceInput, provider: string): string[] {
 function paymentsLines(input: ModelGuidanceInput): string[] {
   return [
     '### Payments (Stripe)',
-    '- Use Stripe Checkout: the browser calls a server handler in `api/` (e.g. `api/checkout.ts`) that creates' +
-      ' the Checkout Session with the secret key from the server environment (`process.env.STRIPE_SECRET_KEY`)' +
+    '- Use Stripe Checkout: the browser calls a route of the `api/` handler (e.g. `POST /api/checkout`) that creates' +
+      ` the Checkout Session with the secret key from the server environment (${serverVar(SERVER_ENV.stripeSecretKey)})` +
       ' and returns its URL; the browser redirects to it.',
     '- The secret key never appears in browser code or the bundle.' +
       (input.publicEnvNames.some((name) => name.endsWith('STRIPE_PUBLISHABLE_KEY'))
@@ -93,22 +112,31 @@ function paymentsLines(input: ModelGuidanceInput): string[] {
 }
 
 function emailLines(provider: string): string[] {
+  const smtp = [
+    SERVER_ENV.smtpHost,
+    SERVER_ENV.smtpPort,
+    SERVER_ENV.smtpUser,
+    SERVER_ENV.smtpPassword,
+    SERVER_ENV.smtpFrom,
+  ];
   const how =
     provider === 'resend'
-      ? 'the Resend API with `process.env.RESEND_API_KEY`'
-      : 'SMTP (nodemailer) with the host, user and password from `process.env`';
+      ? `the Resend API (\`fetch('https://api.resend.com/emails')\` with ${serverVar(SERVER_ENV.resendApiKey)})`
+      : `SMTP (\`nodemailer\`) with ${smtp.map(serverVar).join(', ')} (the sender address)`;
   return [
     '### E-mail',
-    `- Send e-mail only from a server handler in \`api/\` (e.g. \`api/send-email.ts\`) using ${how}; the browser` +
-      ' posts to that handler. Credentials never appear in browser code.',
+    `${EMAIL_PROVIDER}${provider}`,
+    `- Send e-mail only from a route of the \`api/\` handler (e.g. \`POST /api/contact\`) using ${how}; the browser` +
+      ' posts to that route. Credentials never appear in browser code.',
   ];
 }
 
 function storageLines(): string[] {
   return [
     '### File storage (S3-compatible)',
-    '- Uploads go through a server handler in `api/` that signs an upload URL with the access key and secret' +
-      ' from `process.env`; the browser uploads to the signed URL. The secret never appears in browser code.',
+    '- Uploads go through a route of the `api/` handler that signs an upload URL (`@aws-sdk/s3-request-presigner`)' +
+      ` with ${[SERVER_ENV.s3Endpoint, SERVER_ENV.s3Region, SERVER_ENV.s3Bucket, SERVER_ENV.s3AccessKeyId, SERVER_ENV.s3SecretAccessKey].map(serverVar).join(', ')};` +
+      ' the browser uploads to the signed URL. The secret never appears in browser code.',
   ];
 }
 
