@@ -39,6 +39,8 @@ export interface RunOptions {
   uid?: number;
   gid?: number;
   signal?: AbortSignal;
+  /** Every chunk of output as it arrives (an app server's live log), beside the capped result. */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 /** A limited process that may be started before its work is due (a standby build). */
@@ -113,6 +115,7 @@ export function startLimited(
     let kept = 0;
     let isTruncated = false;
     const collect = (chunk: Buffer) => {
+      options.onOutput?.(chunk);
       if (kept >= options.limits.maxOutputBytes) {
         isTruncated = true;
         return;

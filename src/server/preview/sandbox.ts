@@ -187,6 +187,8 @@ export function sandboxCommand(
   command: string,
   args: string[],
   fileSizeLimitBytes: number,
+  /** More folders the step sees (an app server's runtime files and socket folder, decision 0054). */
+  extraBinds: readonly { source: string; target: string; writable?: boolean }[] = [],
 ): { command: string; args: string[]; uid?: number; gid?: number } {
   const prlimit = ['--fsize=' + fileSizeLimitBytes, '--core=0', '--'];
   if (sandbox.kind === 'bwrap') {
@@ -232,6 +234,7 @@ export function sandboxCommand(
         bwrapArgs.push('--bind', dir, dir);
       }
     }
+    for (const bind of extraBinds) bwrapArgs.push(bind.writable ? '--bind' : '--ro-bind', bind.source, bind.target);
     bwrapArgs.push('--chdir', workspace, '--clearenv');
     for (const [key, value] of Object.entries(env)) bwrapArgs.push('--setenv', key, value);
     const limited = ['/usr/bin/prlimit', ...prlimit, BWRAP, ...bwrapArgs, command, ...args];

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import type { EgressPolicy } from '../../core/net/index.ts';
+import { checkedAddresses, type ResolveHost } from '../net/checked-address.ts';
+
+/** The destination line is short; anything longer is not a destination. */
+const MAX_HEADER_BYTES = 300;
+const HEADER_TIMEOUT_MS = 10_000;
+
+export interface EgressBridge {
+  close(): void;
+}
+
+/** `host:port` or `[v6]:port` → its parts, else null. */
+export function parseDestination(line: string): { host: string; port: number } | null {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]{1,253}):(\d{1,5})$/.exec(line.trim());
+  if (!match) return null;
+  const port = Number(match[2]);
+  if (port < 1 || port > 65535) return null;
+  return { host: match[1]!.replace(/^\[(.*)\]$/, '$1'), port };
+}
+
+/**
+ * The only way out of an app server's sandbox (decision 0054): a Unix socket in its folder. Each
+ * connection names its destination on its first line; the address is resolved once and checked
+ * by the egress rule (public unicast only, a chat's own integration endpoints when allowed) and
+ * the checked address is the one connected to. Refusals close the connection and are logged.
+ */
+export function startEgressBridge(
+  socketPath: string,
+  policy: EgressPolicy,
+  log: (line: string) => void,
+  resolve?: ResolveHost,
+): Promise<EgressBridge> {
+  fs.rmSync(socketPath, { force: true });
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    open.add(client);
+    client.on('close', () => open.delete(client));
+    client.on('error', () => client.destroy());
+    client.setTimeout(HEADER_TIMEOUT_MS, () => client.destroy());
+    let buffered = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      const end = buffered.indexOf(0x0a);
+      if (end === -1) {
+        if (buffered.length > MAX_HEADER_BYTES) client.destroy();
+        return;
+      }
+      client.off('data', onData);
+      client.pause();
+      client.setTimeout(0);
+      const destination = parseDestination(buffered.subarray(0, end).toString('latin1'));
+      const rest = buffered.subarray(end + 1);
+      if (!destination) {
+        log('[kiln] outgoing connection refused: not a destination');
+        client.destroy();
+        return;
+      }
+      void connectChecked(destination, policy, resolve).then(
+        (upstream) => {
+          open.add(upstream);
+          upstream.on('close', () => open.delete(upstream));
+          if (rest.length > 0) upstream.write(rest);
+          client.pipe(upstream).pipe(client);
+          client.resume();
+          const close = () => {
+            client.destroy();
+            upstream.destroy();
+          };
+          client.on('close', close);
+          upstream.on('error', close);
+          upstream.on('close', close);
+        },
+        (error: Error) => {
+          log(
+            `[kiln] outgoing connection to ${destination.host}:${destination.port} refused: ${error.message}`,
+          );
+          client.destroy();
+        },
+      );
+    };
+    client.on('data', onData);
+  });
+  return new Promise((resolveBridge, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      fs.chmodSync(socketPath, 0o666);
+      resolveBridge({
+        close() {
+          server.close();
+          for (const socket of open) socket.destroy();
+        },
+      });
+    });
+  });
+}
+
+async function connectChecked(
+  destination: { host: string; port: number },
+  policy: EgressPolicy,
+  resolve?: ResolveHost,
+): Promise<net.Socket> {
+  const addresses = await checkedAddresses(destination.host, destination.port, policy, resolve);
+  let lastError: Error = new Error('no address');
+  for (const address of addresses) {
+    try {
+      return await new Promise<net.Socket>((ok, fail) => {
+        const socket = net.connect({ host: address, port: destination.port });
+        socket.once('connect', () => {
+          socket.removeAllListeners('error');
+          ok(socket);
+        });
+        socket.once('error', fail);
+      });
+    } catch (error) {
+      lastError = error as Error;
+    }
+  }
+  throw lastError;
+}

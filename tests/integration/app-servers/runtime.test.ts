@@ -1,0 +1,159 @@
+/**
+ * Issue 22 item 1: the real app-server runtime (bubblewrap, the Unix-socket bridge, the egress
+ * bridge, the limits). Each hostile handler is stopped or refused while another app keeps being
+ * served. Handlers are plain ESM files here: bundling is the builder's part (handler-bundle tests).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppServers, type AppStartSpec } from '../../../src/server/app-servers/manager.ts';
+import { detectSandbox } from '../../../src/server/preview/sandbox.ts';
+
+const sandbox = detectSandbox('auto');
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-app-runtime-'));
+let servers: AppServers;
+let hostServer: http.Server;
+let hostPort = 0;
+let allowedServer: http.Server;
+let allowedPort = 0;
+
+function handlerApp(name: string, source: string): string {
+  const workspace = path.join(root, name);
+  fs.mkdirSync(workspace, { recursive: true });
+  fs.writeFileSync(path.join(workspace, 'api.mjs'), source);
+  return workspace;
+}
+
+function spec(workspace: string, secrets: Record<string, string> = {}): () => Promise<AppStartSpec> {
+  return async () => ({
+    launch: { kind: 'handler', workspace, entry: path.join(workspace, 'api.mjs') },
+    secrets,
+    egress: { allowPrivate: false, allowOrigins: [`127.0.0.1:${allowedPort}`] },
+    meta: { chatId: path.basename(workspace), version: 1, deployed: false },
+  });
+}
+
+async function ask(key: string, workspace: string, pathname = '/api/x', secrets?: Record<string, string>) {
+  const outcome = await servers.handle(
+    key,
+    spec(workspace, secrets),
+    new Request(`http://app.test${pathname}`),
+  );
+  if (!outcome.ok) return { status: outcome.reason === 'timeout' ? 504 : 502, text: outcome.message };
+  return { status: outcome.response.status, text: await outcome.response.text() };
+}
+
+const HELLO = `export default { fetch: (request, env) => new Response('hello ' + new URL(request.url).pathname + ' ' + (env.GREETING ?? process.env.GREETING ?? '')) };`;
+
+beforeAll(async () => {
+  servers = new AppServers({
+    sandbox,
+    runtimeDir: path.join(root, 'runtime'),
+    maxRunning: 8,
+    idleMs: 60_000,
+    memoryMb: 256,
+    maxProcesses: 256,
+    startTimeoutMs: 60_000,
+    requestTimeoutMs: 3_000,
+    maxResponseBytes: 1024 * 1024,
+  });
+  hostServer = http.createServer((_, res) => res.end('kiln internals'));
+  await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
+  hostPort = (hostServer.address() as { port: number }).port;
+  allowedServer = http.createServer((_, res) => res.end('integration endpoint'));
+  await new Promise<void>((resolve) => allowedServer.listen(0, '127.0.0.1', resolve));
+  allowedPort = (allowedServer.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await servers?.close();
+  hostServer?.close();
+  allowedServer?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe.runIf(sandbox.kind === 'bwrap')('app-server runtime (bubblewrap)', () => {
+  it('answers through the Unix socket, with the secrets as its environment', async () => {
+    const app = handlerApp('hello', HELLO);
+    const answer = await ask('hello', app, '/api/entries?x=1', { GREETING: 'from-secret' });
+    expect(answer).toEqual({ status: 200, text: 'hello /api/entries from-secret' });
+    expect(servers.stateOf('hello')).toBe('running');
+    // The secret reached the process over stdin: nothing in its folder holds it.
+    for (const file of fs.readdirSync(app, { recursive: true }) as string[]) {
+      const full = path.join(app, file);
+      if (fs.statSync(full).isFile()) expect(fs.readFileSync(full, 'utf8')).not.toContain('from-secret');
+    }
+  });
+
+  it('refuses Kiln’s own loopback port and lets an allowed integration endpoint through the egress bridge', async () => {
+    const app = handlerApp(
+      'egress',
+      `export default { async fetch(request) {
+        const port = new URL(request.url).searchParams.get('port');
+        try { const r = await fetch('http://127.0.0.1:' + port + '/'); return new Response('reached: ' + await r.text()); }
+        catch (error) { return new Response('refused: ' + (error.cause?.code ?? error.message)); }
+      } };`,
+    );
+    const kiln = await ask('egress', app, `/api/go?port=${hostPort}`);
+    expect(kiln.text).toMatch(/^refused/);
+    expect(kiln.text).not.toContain('kiln internals');
+    const allowed = await ask('egress', app, `/api/go?port=${allowedPort}`);
+    expect(allowed.text).toBe('reached: integration endpoint');
+    expect(
+      servers
+        .logs('egress')
+        .lines.map((line) => line.text)
+        .join('\n'),
+    ).toContain(`outgoing connection to 127.0.0.1:${hostPort} refused`);
+  });
+
+  it('cannot read a file outside its workspace', async () => {
+    const secretFile = path.join(root, 'outside.txt');
+    fs.writeFileSync(secretFile, 'top secret');
+    const app = handlerApp(
+      'reader',
+      `import fs from 'node:fs';
+      export default { fetch() {
+        try { return new Response('read: ' + fs.readFileSync(${JSON.stringify(secretFile)}, 'utf8')); }
+        catch (error) { return new Response('refused: ' + error.code); }
+      } };`,
+    );
+    const answer = await ask('reader', app);
+    expect(answer.text).toBe('refused: ENOENT');
+  });
+
+  it('stops a handler that loops forever (504) and goes on serving other apps', async () => {
+    const loop = handlerApp('loop', `export default { fetch() { for (;;) {} } };`);
+    const hello = handlerApp('hello-2', HELLO);
+    const stuck = await ask('loop', loop);
+    expect(stuck.status).toBe(504);
+    expect((await ask('hello-2', hello)).text).toBe('hello /api/x ');
+    await expect.poll(() => servers.stateOf('loop'), { timeout: 30_000 }).toBe('stopped');
+    expect(
+      servers
+        .logs('loop')
+        .lines.map((line) => line.text)
+        .join('\n'),
+    ).toContain('the server is restarted');
+  });
+
+  it('stops a handler that allocates without bound and goes on serving other apps', async () => {
+    const hog = handlerApp(
+      'hog',
+      `const keep = []; export default { fetch() { for (;;) keep.push(Buffer.alloc(1024 * 1024, 1)); } };`,
+    );
+    const hello = handlerApp('hello-3', HELLO);
+    const answer = await ask('hog', hog);
+    expect(answer.status).toBeGreaterThanOrEqual(500);
+    expect((await ask('hello-3', hello)).status).toBe(200);
+    await expect.poll(() => servers.stateOf('hog'), { timeout: 30_000 }).not.toBe('running');
+    expect(
+      servers
+        .logs('hog')
+        .lines.map((line) => line.text)
+        .join('\n'),
+    ).toMatch(/memory|heap/i);
+  });
+});
