@@ -1,6 +1,13 @@
 import { FRAMEWORK_LABELS } from '../../../core/frameworks/index.ts';
 import { PUBLIC_ENV_PREFIX } from '../../../core/integrations/public-env.ts';
-import { guestBookFiles, wantsGuestBook, type GuestBookFramework } from './backend/guest-book.ts';
+import { contactFormFiles, wantsContactForm, type ContactFormFramework } from './backend/contact-form.ts';
+import {
+  guestBookFiles,
+  guestBookStyle,
+  wantsGuestBook,
+  type GuestBookFramework,
+  type GuestBookStyle,
+} from './backend/guest-book.ts';
 import { cloneAnswer } from './clone-answer.ts';
 import { isContinuePrompt, planContinuation, readContinueTail } from './continuation.ts';
 import { asEdits } from './edits.ts';
@@ -24,7 +31,9 @@ function article(word: string): string {
 /** The demo model's whole answer for a request; the same request always gets the same text. */
 export function composeAnswer(request: DemoRequest): string {
   if (isContinuePrompt(request.prompt)) return continueAnswer(request);
-  if (wantsGuestBook(request)) return guestBookAnswer(request.framework);
+  if (wantsGuestBook(request))
+    return guestBookAnswer(request.framework, guestBookStyle(request.databaseProvider) ?? 'supabase');
+  if (wantsContactForm(request)) return contactFormAnswer(request.framework);
   const cloned = cloneAnswer(request);
   if (cloned !== null) return cloned;
   if (request.snapshot === null) return firstAnswer(request);
@@ -64,9 +73,22 @@ function firstAnswer(request: DemoRequest): string {
   });
 }
 
-/** With a Supabase database enabled: a guest book backed by a real table (issue 16 item 3). */
-function guestBookAnswer(framework: GuestBookFramework): string {
-  const files = guestBookFiles(framework);
+/** With a hosted database enabled: a guest book backed by a real table (issue 16 item 3, issue 22). */
+function guestBookAnswer(framework: GuestBookFramework, style: GuestBookStyle): string {
+  const files = guestBookFiles(framework, style);
+  if (style === 'api') {
+    return writeAnswer({
+      thinking: [
+        'The request asks for a guest book, and the chat has a PostgreSQL database enabled, reachable only from',
+        'the server. The browser calls GET and POST /api/entries; api/index.ts (Hono and pg, DATABASE_URL from',
+        'the server environment) validates the entry and writes the guest_book table. Files:',
+        ...files.map((file) => `- ${file.name}`),
+      ].join('\n'),
+      intro: 'Here is a guest book whose server handler stores the entries in your PostgreSQL database.',
+      artifact: { title: 'Guest book', files },
+      outro: 'Run the migration to create the guest_book table, then sign the book in the preview.',
+    });
+  }
   const prefix = PUBLIC_ENV_PREFIX[framework];
   return writeAnswer({
     thinking: [
@@ -78,6 +100,22 @@ function guestBookAnswer(framework: GuestBookFramework): string {
     intro: 'Here is a guest book that stores its entries in your Supabase database.',
     artifact: { title: 'Guest book', files },
     outro: 'Run the migration to create the guest_book table, then sign the book in the preview.',
+  });
+}
+
+/** With SMTP e-mail enabled: a contact form whose `api/` handler sends the message (issue 22). */
+function contactFormAnswer(framework: ContactFormFramework): string {
+  const files = contactFormFiles(framework);
+  return writeAnswer({
+    thinking: [
+      'The request asks for a contact form, and the chat has SMTP e-mail enabled. The browser posts to',
+      '/api/contact; api/index.ts (Hono and nodemailer, SMTP_* from the server environment) validates the',
+      'message and sends it to the sender address, replying to the visitor. Files:',
+      ...files.map((file) => `- ${file.name}`),
+    ].join('\n'),
+    intro: 'Here is a contact form that e-mails each message to you through your SMTP server.',
+    artifact: { title: 'Contact form', files },
+    outro: 'Send yourself a message from the preview to try it.',
   });
 }
 

@@ -1,7 +1,7 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { parseSnapshot } from '../../../core/artifact/index.ts';
 import { DEFAULT_FRAMEWORK } from '../../../core/frameworks/index.ts';
-import { readDatabaseProvider } from '../../../core/integrations/model-guidance.ts';
+import { readDatabaseProvider, readEmailProvider } from '../../../core/integrations/model-guidance.ts';
 import { readSelectionInstruction } from '../../generation/selection.ts';
 import {
   readAttachedImageNames,
@@ -50,6 +50,7 @@ export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
 
   const attachedImages = readAttachedImageNames(context);
   const databaseProvider = readDatabaseProvider(systemText);
+  const emailProvider = readEmailProvider(systemText);
   return {
     framework,
     prompt: personPrompt.trim(),
@@ -57,6 +58,7 @@ export function readDemoRequest(prompt: LanguageModelV3Prompt): DemoRequest {
     lockedPaths,
     attachedImages,
     databaseProvider,
+    emailProvider,
     ...(selection ? { selection } : {}),
   };
 }

@@ -30,6 +30,8 @@ export interface DemoRequest {
   attachedImages: readonly string[];
   /** The chat's enabled database provider, from the system prompt's integrations section. */
   databaseProvider?: string | null;
+  /** The chat's enabled e-mail provider ('smtp', 'resend'), read the same way (issue 22). */
+  emailProvider?: string | null;
   /** The element the person selected in the preview with the Select tool (issue 17 item 2). */
   selection?: ElementSelection;
 }

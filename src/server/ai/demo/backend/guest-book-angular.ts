@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../../paths.ts';
 import type { DemoFile } from '../types.ts';
+import { withApiCalls } from './api-calls.ts';
+import { GUEST_BOOK_API_DEPENDENCIES, GUEST_BOOK_API_DEV_DEPENDENCIES } from './guest-book-api.ts';
 import { NOT_SIGNED_TEXT, UNREACHABLE_TEXT } from './migration.ts';
 
 const TEMPLATE = path.join(REPO_ROOT, 'templates', 'angular');
@@ -14,15 +16,21 @@ const TEMPLATE = path.join(REPO_ROOT, 'templates', 'angular');
 /** The ngx-env major that matches the template's Angular (21.x builds with @ngx-env/builder 21). */
 const NGX_ENV_VERSION = '^21.0.0';
 
-function packageJson(): string {
+function packageJson(style: GuestBookStyle): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(TEMPLATE, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
     devDependencies?: Record<string, string>;
   };
   // Forms for the guest book's ngModel, at the template's Angular version.
   const angular = pkg.dependencies?.['@angular/core'] ?? '^21.0.0';
-  pkg.dependencies = { ...pkg.dependencies, '@angular/forms': angular, '@supabase/supabase-js': '^2.49.0' };
-  pkg.devDependencies = { ...pkg.devDependencies, '@ngx-env/builder': NGX_ENV_VERSION };
+  if (style === 'api') {
+    // The api/ style reads no public variable: Angular's own builder, plus the handler's packages.
+    pkg.dependencies = { ...pkg.dependencies, '@angular/forms': angular, ...GUEST_BOOK_API_DEPENDENCIES };
+    pkg.devDependencies = { ...pkg.devDependencies, ...GUEST_BOOK_API_DEV_DEPENDENCIES };
+  } else {
+    pkg.dependencies = { ...pkg.dependencies, '@angular/forms': angular, '@supabase/supabase-js': '^2.49.0' };
+    pkg.devDependencies = { ...pkg.devDependencies, '@ngx-env/builder': NGX_ENV_VERSION };
+  }
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
@@ -223,14 +231,26 @@ function templateFiles(except: ReadonlySet<string>): DemoFile[] {
   return files.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Angular's files: the whole project, with package.json and angular.json for ngx-env's builder. */
-export function angularGuestBook(): DemoFile[] {
-  const own: DemoFile[] = [
-    { name: 'package.json', content: packageJson() },
+/** Where the guest book's data goes: Supabase from the browser, or the project's `api/` handler. */
+export type GuestBookStyle = 'supabase' | 'api';
+
+/**
+ * Angular's files: the whole project, with package.json (and, for Supabase, angular.json for
+ * ngx-env's builder). The `api/` style's component fetches `/api/entries` instead.
+ */
+export function angularGuestBook(style: GuestBookStyle = 'supabase'): DemoFile[] {
+  const supabaseFiles: DemoFile[] = [
     { name: 'angular.json', content: angularJson() },
     { name: 'src/env.d.ts', content: ENV_TYPES },
     { name: 'src/app/supabase.ts', content: CLIENT },
-    { name: 'src/app/guest-book/guest-book.ts', content: COMPONENT },
+  ];
+  const own: DemoFile[] = [
+    { name: 'package.json', content: packageJson(style) },
+    ...(style === 'supabase' ? supabaseFiles : []),
+    {
+      name: 'src/app/guest-book/guest-book.ts',
+      content: style === 'api' ? withApiCalls(COMPONENT) : COMPONENT,
+    },
     { name: 'src/app/guest-book/guest-book.html', content: TEMPLATE_HTML },
     { name: 'src/app/app.ts', content: APP },
     { name: 'src/app/app.html', content: APP_HTML },

@@ -1,5 +1,6 @@
 /** The guest book in React (issue 16 item 3): the component reads and signs through supabase-js. */
 import type { DemoFile } from '../types.ts';
+import { withApiCalls } from './api-calls.ts';
 import { NOT_SIGNED_TEXT, SUPABASE_CLIENT, UNREACHABLE_TEXT } from './migration.ts';
 
 const COMPONENT = `import { useEffect, useState, type FormEvent } from 'react';
@@ -145,5 +146,11 @@ export default function App() {
 export const REACT_GUEST_BOOK: DemoFile[] = [
   { name: 'src/lib/supabase.ts', content: SUPABASE_CLIENT },
   { name: 'src/components/GuestBook.tsx', content: COMPONENT },
+  { name: 'src/App.tsx', content: APP },
+];
+
+/** The same UI calling the project's own `api/` handler (issue 22): no client library in the browser. */
+export const REACT_API_GUEST_BOOK: DemoFile[] = [
+  { name: 'src/components/GuestBook.tsx', content: withApiCalls(COMPONENT) },
   { name: 'src/App.tsx', content: APP },
 ];

@@ -1,5 +1,6 @@
 /** The guest book in Svelte 5 (issue 16 item 3): the same table and client as React's. */
 import type { DemoFile } from '../types.ts';
+import { withApiCalls } from './api-calls.ts';
 import { NOT_SIGNED_TEXT, SUPABASE_CLIENT, UNREACHABLE_TEXT } from './migration.ts';
 
 const COMPONENT = `<script lang="ts">
@@ -126,5 +127,11 @@ const APP = `<script lang="ts">
 export const SVELTE_GUEST_BOOK: DemoFile[] = [
   { name: 'src/lib/supabase.ts', content: SUPABASE_CLIENT },
   { name: 'src/lib/GuestBook.svelte', content: COMPONENT },
+  { name: 'src/App.svelte', content: APP },
+];
+
+/** The same UI calling the project's own `api/` handler (issue 22): no client library in the browser. */
+export const SVELTE_API_GUEST_BOOK: DemoFile[] = [
+  { name: 'src/lib/GuestBook.svelte', content: withApiCalls(COMPONENT) },
   { name: 'src/App.svelte', content: APP },
 ];

@@ -1,5 +1,6 @@
 /** The guest book in Vue (issue 16 item 3): the same table and client as React's. */
 import type { DemoFile } from '../types.ts';
+import { withApiCalls } from './api-calls.ts';
 import { NOT_SIGNED_TEXT, SUPABASE_CLIENT, UNREACHABLE_TEXT } from './migration.ts';
 
 const COMPONENT = `<script setup lang="ts">
@@ -126,5 +127,11 @@ import GuestBook from './components/GuestBook.vue';
 export const VUE_GUEST_BOOK: DemoFile[] = [
   { name: 'src/lib/supabase.ts', content: SUPABASE_CLIENT },
   { name: 'src/components/GuestBook.vue', content: COMPONENT },
+  { name: 'src/App.vue', content: APP },
+];
+
+/** The same UI calling the project's own `api/` handler (issue 22): no client library in the browser. */
+export const VUE_API_GUEST_BOOK: DemoFile[] = [
+  { name: 'src/components/GuestBook.vue', content: withApiCalls(COMPONENT) },
   { name: 'src/App.vue', content: APP },
 ];
