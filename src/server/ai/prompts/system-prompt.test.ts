@@ -39,6 +39,20 @@ describe('system prompts per framework', () => {
     for (const cdn of template.match(/https:\/\/cdn\.jsdelivr\.net\/npm\/[^"]+/g) ?? [])
       expect(prompt).toContain(cdn);
   });
+  it('SPA frameworks get the api/ contract: one Hono app in api/index.ts, /api routes, process.env, package.json', () => {
+    for (const framework of FRAMEWORKS.filter((candidate) => candidate !== 'html')) {
+      const prompt = buildSystemPrompt(framework);
+      expect(prompt).toContain('## Server code (`api/`)');
+      expect(prompt).toContain('`api/index.ts` default-exports a Hono app');
+      expect(prompt).toContain("import { Hono } from 'hono'");
+      expect(prompt).toContain("`app.get('/api/entries', …)`");
+      expect(prompt).toContain('`process.env.NAME`');
+      expect(prompt).toMatch(/Declare `hono` and every package the handler imports/);
+      expect(prompt).toContain('Never import code from `api/` into\n  the frontend');
+    }
+    // A plain HTML page has no package.json and no build to bundle a handler with.
+    expect(buildSystemPrompt('html')).not.toContain('## Server code');
+  });
   it('each framework describes its own entry file', () => {
     expect(buildSystemPrompt('react')).toContain('src/App.tsx');
     expect(buildSystemPrompt('vue')).toContain('src/App.vue');

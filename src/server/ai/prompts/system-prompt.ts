@@ -1,6 +1,7 @@
 import type { Framework } from '../../../core/frameworks/index.ts';
 import { ARTIFACT_TAG, FILE_TAG } from '../../../core/artifact/index.ts';
 import { DIVIDER_MARKER, REPLACE_MARKER, SEARCH_MARKER } from '../../../core/snapshot/index.ts';
+import { apiContract } from './api-contract.ts';
 import { frameworkLine } from './context.ts';
 import { ANGULAR_PROJECT } from './frameworks/angular.ts';
 import { HTML_PROJECT } from './frameworks/html.ts';
@@ -108,6 +109,7 @@ export function buildSystemPrompt(framework: Framework): string {
     '',
     assetRules(framework),
     '',
+    ...(framework === 'html' ? [] : [apiContract(framework), '']),
     QUALITY,
   ].join('\n');
 }
