@@ -1,5 +1,7 @@
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { normalizeFilePath } from '../../core/artifact/index.ts';
+import { handlerEntry } from '../../core/apps/handler-entry.ts';
+import { handlerEnvNames, localDevFiles } from '../../core/apps/local-dev.ts';
 import { envExample } from '../../core/integrations/public-env.ts';
 import type { Database } from '../db/client.ts';
 import type { RequestViewer } from '../http/viewer.ts';
@@ -13,7 +15,8 @@ export const ZIP_FILE_NAME = 'kiln-dev.zip';
 
 /**
  * The project of one version as a zip that builds on its own: the snapshot, completed with the
- * framework's blank template when it lacks package.json or its configs (spec §5).
+ * framework's blank template when it lacks package.json or its configs (spec §5). An SPA with an
+ * `api/` handler also gets what runs it under `npm run dev` (core/apps/local-dev.ts, issue 22 item 6).
  */
 export async function zipVersion(
   db: Database,
@@ -23,15 +26,41 @@ export async function zipVersion(
   version: number,
   /** The enabled integrations' public variables: their names go to `.env.example`, never values. */
   integrationEnv?: (chatId: string) => Promise<Record<string, string>>,
+  /** The enabled integrations' server variable names (core `serverEnv`), for `.env.example`. */
+  serverEnvNames?: (chatId: string) => Promise<string[]>,
 ) {
   const chat = await requireChat(db, viewer, chatId, 'download');
-  const files = await versionProjectFiles(db, blobs, chat, version);
-  const names = Object.keys((await integrationEnv?.(chat.id)) ?? {});
-  const extra =
-    names.length > 0 && !files.some((file) => file.name === '.env.example')
-      ? [{ name: '.env.example', content: envExample(names) }]
-      : [];
-  return zipProjectFiles([...files, ...extra]);
+  return zipProjectFiles(
+    withLocalDev(
+      await versionProjectFiles(db, blobs, chat, version),
+      Object.keys((await integrationEnv?.(chat.id)) ?? {}),
+      (await serverEnvNames?.(chat.id)) ?? [],
+    ),
+  );
+}
+
+/**
+ * The files a download adds: `npm run dev` for the `api/` handler, and `.env.example` naming the
+ * public variables and the server ones (those of the integrations and those the handler reads).
+ */
+type ZipFile = Pick<ProjectFile, 'name' | 'content' | 'bytes'>;
+
+export function withLocalDev(
+  files: readonly ZipFile[],
+  publicNames: readonly string[],
+  serverNames: readonly string[],
+): ZipFile[] {
+  const texts = files.filter((file) => !file.bytes);
+  const added = new Map(localDevFiles(texts).map((file) => [file.name, file]));
+  const result: ZipFile[] = files.map((file) => added.get(file.name) ?? file);
+  for (const file of added.values()) if (!files.some((old) => old.name === file.name)) result.push(file);
+  // Server variables matter to a project with server code only.
+  const handlerNames =
+    handlerEntry(files.map((file) => file.name)) !== null ? [...serverNames, ...handlerEnvNames(texts)] : [];
+  const names = [...publicNames, ...handlerNames];
+  if (names.length > 0 && !files.some((file) => file.name === '.env.example'))
+    result.push({ name: '.env.example', content: envExample(names) });
+  return result;
 }
 
 /**

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildModelGuidance } from '../../src/core/integrations/model-guidance.ts';
+import { nextSnapshot, runDemo } from '../../src/server/ai/demo/testing.ts';
+import { installDependencies } from '../../src/server/preview/install.ts';
+import { freePort } from '../support/free-port.ts';
+import { signedUpUser } from './generation-helpers.ts';
+import { createPreviewKiln, createVersion, SHARED_PNPM, type TestKiln } from './preview-helpers.ts';
+import { createFreshDatabase } from './postgres-server.ts';
+
+/**
+ * Issue 22 item 6, for real: the demo's PostgreSQL guest book (React, `api/index.ts`) downloaded
+ * as Kiln's zip, unzipped into a folder, installed with Kiln's pnpm from the suite's shared store,
+ * a `.env` written from `.env.example`, and `npm run dev`'s command started: the handler answers
+ * `/api/entries` (POST then GET, against the suite's PostgreSQL) and Vite serves the page at `/`.
+ */
+describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () => {
+  let kiln: TestKiln;
+  let dev: ChildProcess | undefined;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-local-dev-'));
+  let output = '';
+
+  beforeAll(async () => {
+    kiln = await createPreviewKiln();
+  });
+  afterAll(async () => {
+    if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
+    await kiln?.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('installs, starts, answers /api/* from the handler and / from Vite', { timeout: 600_000 }, async () => {
+    const ada = await signedUpUser(kiln, { name: 'Ada' });
+    const system = buildModelGuidance({
+      framework: 'react',
+      integrations: [{ type: 'database', provider: 'postgres' }],
+      publicEnvNames: [],
+      existingTables: [],
+    });
+    const snapshot = nextSnapshot(
+      null,
+      (await runDemo({ framework: 'react', prompt: 'A guest book', system })).text,
+    );
+    const { chatId, version } = await createVersion(kiln, {
+      userId: ada.userId,
+      framework: 'react',
+      files: snapshot.files.map(({ name, content }) => ({ name, content })),
+    });
+    const zip = await ada.client.request(`/api/chats/${chatId}/versions/${version}/zip`);
+    expect(zip.status).toBe(200);
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    for (const [name, bytes] of Object.entries(entries)) {
+      fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+      fs.writeFileSync(path.join(folder, name), bytes);
+    }
+    const pkg = JSON.parse(strFromU8(entries['package.json']!)) as { scripts: Record<string, string> };
+    expect(pkg.scripts.dev).toBe('vite --config vite.api.config.ts');
+    const example = strFromU8(entries['.env.example']!);
+    expect(example).toMatch(/^DATABASE_URL=$/m);
+
+    // The person's database: a fresh one on the suite's PostgreSQL, with the demo's migration run.
+    const databaseUrl = await createFreshDatabase(inject('postgresUrl'), 'local_dev');
+    const migration = Object.keys(entries).find((name) => name.endsWith('_guest_book.sql'))!;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(strFromU8(entries[migration]!));
+    } finally {
+      await admin.end();
+    }
+    fs.writeFileSync(
+      path.join(folder, '.env'),
+      example.replace(/^DATABASE_URL=$/m, `DATABASE_URL=${databaseUrl}`),
+    );
+
+    const installed = await installDependencies(
+      folder,
+      { storeDir: path.join(SHARED_PNPM, 'pnpm-store'), cacheDir: path.join(SHARED_PNPM, 'pnpm-cache') },
+      { timeoutMs: 480_000, memoryMb: 4096, maxOutputBytes: 1_000_000 },
+    );
+    expect(installed.exitCode, installed.output).toBe(0);
+
+    // `npm run dev` is `vite --config vite.api.config.ts`: the same command, on a port of our own.
+    const port = await freePort();
+    const [command, ...args] = pkg.scripts.dev!.split(' ');
+    dev = spawn(
+      path.join(folder, 'node_modules', '.bin', command!),
+      [...args, '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+      { cwd: folder, detached: true, env: { PATH: process.env.PATH ?? '', HOME: folder }, stdio: 'pipe' },
+    );
+    dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const origin = `http://127.0.0.1:${port}`;
+    // Wait for the server to listen (no time assert: the test's own timeout bounds it).
+    for (;;) {
+      if (dev.exitCode !== null) throw new Error(`vite exited: ${output}`);
+      const ready = await fetch(`${origin}/`).catch(() => null);
+      if (ready) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+
+    const empty = await fetch(`${origin}/api/entries`);
+    expect(empty.status, output).toBe(200);
+    expect(await empty.json()).toEqual([]);
+    const refused = await fetch(`${origin}/api/entries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada' }),
+    });
+    expect(refused.status).toBe(400);
+    const created = await fetch(`${origin}/api/entries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', message: 'Works on my laptop' }),
+    });
+    expect(created.status, output).toBe(201);
+    const listed = (await (await fetch(`${origin}/api/entries`)).json()) as { message: string }[];
+    expect(listed.map((entry) => entry.message)).toEqual(['Works on my laptop']);
+
+    // Every other path is the project's own Vite app.
+    const page = await fetch(`${origin}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    expect(html).toContain('/@vite/client');
+    const component = await fetch(`${origin}/src/components/GuestBook.tsx`);
+    expect(component.status).toBe(200);
+    expect(await component.text()).toContain('/api/entries');
+  });
+});
