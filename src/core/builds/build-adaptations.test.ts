@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildAdaptations } from './build-adaptations.ts';
-import { withStaticSvelteKitAdapter } from './sveltekit-static.ts';
+import {
+  hasSvelteKitServerCode,
+  withStaticSvelteKitAdapter,
+  withSvelteKitAdapter,
+} from './sveltekit-static.ts';
 
 const svConfig = `import adapter from '@sveltejs/adapter-auto';
 import { sveltekit } from '@sveltejs/kit/vite';
@@ -31,6 +35,50 @@ export default defineConfig({ plugins: [sveltekit({ adapter: adapter({ fallback:
       devDependencies: {},
       outputDirs: [],
     });
+  });
+
+  it('swaps adapter-auto for adapter-node as it is (its defaults: build/, PORT and HOST)', () => {
+    expect(withSvelteKitAdapter(svConfig, 'node')).toBe(`import adapter from '@sveltejs/adapter-node';
+import { sveltekit } from '@sveltejs/kit/vite';
+export default defineConfig({ plugins: [sveltekit({ adapter: adapter() })] });
+`);
+    expect(withSvelteKitAdapter("import adapter from '@sveltejs/adapter-static';", 'node')).toBeNull();
+  });
+
+  it('recognises the code SvelteKit runs only on a server', () => {
+    for (const serverFile of [
+      'src/routes/sverdle/+page.server.ts',
+      'src/routes/+layout.server.js',
+      'src/routes/api/items/+server.ts',
+      'src/hooks.server.ts',
+      'src/lib/server/db.ts',
+    ]) {
+      expect(hasSvelteKitServerCode(['src/routes/+page.svelte', serverFile]), serverFile).toBe(true);
+    }
+    expect(
+      hasSvelteKitServerCode([
+        'src/routes/+page.svelte',
+        'src/routes/+page.ts',
+        'src/routes/about/+layout.ts',
+        'src/hooks.client.ts',
+        'src/lib/index.ts',
+        'src/lib/serverless-note.ts',
+      ]),
+    ).toBe(false);
+  });
+
+  it('gives a SvelteKit project with server code adapter-node, and no static output folder', () => {
+    const files = [
+      { name: 'vite.config.ts', content: svConfig },
+      { name: 'src/routes/sverdle/+page.server.ts', content: 'export const actions = {};' },
+    ];
+    const kit = buildAdaptations(files, new Set(['@sveltejs/kit']));
+    expect(kit.devDependencies).toEqual({ '@sveltejs/adapter-node': '^5.0.0' });
+    expect(kit.files).toEqual([{ name: 'vite.config.ts', content: withSvelteKitAdapter(svConfig, 'node') }]);
+    expect(kit.outputDirs).toEqual([]);
+    // Declared already: installed as the project says.
+    const declared = buildAdaptations(files, new Set(['@sveltejs/kit', '@sveltejs/adapter-node']));
+    expect(declared.devDependencies).toEqual({});
   });
 
   it("turns Angular's font inlining off", () => {

@@ -159,6 +159,22 @@ function nodeBinaryBinds(): string[] {
   return args;
 }
 
+/**
+ * The sandbox's only file of /etc: a hosts file naming `localhost`. Tools listen on `localhost`
+ * inside the sandbox's own network namespace — Angular's SSR route extraction does during
+ * `ng build` — and with no hosts file glibc asks DNS, which fails (EAI_AGAIN). Written once per
+ * Kiln process into a folder of its own, out of every workspace.
+ */
+let hostsFile: string | null = null;
+function sandboxHostsFile(): string {
+  if (!hostsFile || !fs.existsSync(hostsFile)) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-sandbox-etc-'));
+    hostsFile = path.join(dir, 'hosts');
+    fs.writeFileSync(hostsFile, '127.0.0.1 localhost\n::1 localhost\n', { mode: 0o644 });
+  }
+  return hostsFile;
+}
+
 /** Read-only system folders a Node build needs; /etc, /home, /root and /var are left out. */
 function systemBinds(): string[] {
   const args = ['--ro-bind', '/usr', '/usr'];
@@ -195,6 +211,9 @@ export function sandboxCommand(
     const nodeModules = path.join(workspace, 'node_modules');
     const bwrapArgs = [
       ...systemBinds(),
+      '--ro-bind',
+      sandboxHostsFile(),
+      '/etc/hosts',
       '--unshare-all',
       '--unshare-user',
       '--uid',

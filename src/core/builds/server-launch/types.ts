@@ -20,6 +20,11 @@ export interface ServerLaunch {
   command: string[];
   /** For the log and the Logs view: what runs, e.g. 'next start'. */
   label: string;
+  /**
+   * Variables the framework's server needs on top of the runtime's (PORT, HOST…): how it trusts
+   * Kiln's proxy (its x-forwarded-* headers, the hosts it forwards). Never secrets.
+   */
+  env?: Record<string, string>;
 }
 
 export type LaunchRule = (input: LaunchInput) => ServerLaunch | null;
