@@ -24,12 +24,14 @@ describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () 
   let dev: ChildProcess | undefined;
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-local-dev-'));
   let output = '';
+  const started: ChildProcess[] = [];
 
   beforeAll(async () => {
     kiln = await createPreviewKiln();
   });
   afterAll(async () => {
-    if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
+    for (const child of [dev, ...started])
+      if (child?.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
     await kiln?.close();
     fs.rmSync(folder, { recursive: true, force: true });
   });
@@ -132,4 +134,96 @@ describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () 
     expect(component.status).toBe(200);
     expect(await component.text()).toContain('/api/entries');
   });
+  it(
+    'Angular: the handler on its own Vite server, ng serve proxying /api to it',
+    { timeout: 600_000 },
+    async () => {
+      const ada = await signedUpUser(kiln, { name: 'Ann' });
+      const system = buildModelGuidance({
+        framework: 'angular',
+        integrations: [{ type: 'database', provider: 'postgres' }],
+        publicEnvNames: [],
+        existingTables: [],
+      });
+      const snapshot = nextSnapshot(
+        null,
+        (await runDemo({ framework: 'angular', prompt: 'A guest book', system })).text,
+      );
+      const { chatId, version } = await createVersion(kiln, {
+        userId: ada.userId,
+        framework: 'angular',
+        files: snapshot.files.map(({ name, content }) => ({ name, content })),
+      });
+      const zip = await ada.client.request(`/api/chats/${chatId}/versions/${version}/zip`);
+      expect(zip.status).toBe(200);
+      const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+      const dir = path.join(folder, 'angular');
+      for (const [name, bytes] of Object.entries(entries)) {
+        fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        fs.writeFileSync(path.join(dir, name), bytes);
+      }
+      const pkg = JSON.parse(strFromU8(entries['package.json']!)) as { scripts: Record<string, string> };
+      expect(pkg.scripts.dev).toBe('concurrently -k -n api,web "npm:dev:api" "npm:dev:web"');
+
+      const databaseUrl = await createFreshDatabase(inject('postgresUrl'), 'local_dev_ng');
+      const migration = Object.keys(entries).find((name) => name.endsWith('_guest_book.sql'))!;
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      try {
+        await admin.query(strFromU8(entries[migration]!));
+      } finally {
+        await admin.end();
+      }
+      fs.writeFileSync(path.join(dir, '.env'), `DATABASE_URL=${databaseUrl}\n`);
+
+      const installed = await installDependencies(
+        dir,
+        { storeDir: path.join(SHARED_PNPM, 'pnpm-store'), cacheDir: path.join(SHARED_PNPM, 'pnpm-cache') },
+        { timeoutMs: 480_000, memoryMb: 4096, maxOutputBytes: 1_000_000 },
+      );
+      expect(installed.exitCode, installed.output).toBe(0);
+
+      // The two halves `dev` runs together, each by its own script, on ports of our own.
+      const apiPort = await freePort();
+      const webPort = await freePort();
+      let log = '';
+      const run = (script: string, extra: string) => {
+        const child = spawn('sh', ['-c', `${script} ${extra}`], {
+          cwd: dir,
+          detached: true,
+          env: {
+            PATH: `${path.join(dir, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+            HOME: dir,
+            API_PORT: String(apiPort),
+            NG_CLI_ANALYTICS: 'false',
+            CI: '1',
+          },
+          stdio: 'pipe',
+        });
+        child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+        child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+        started.push(child);
+        return child;
+      };
+      run(pkg.scripts['dev:api']!, '--host 127.0.0.1');
+      run(pkg.scripts['dev:web']!, `--port ${webPort} --host 127.0.0.1`);
+      const origin = `http://127.0.0.1:${webPort}`;
+      for (;;) {
+        if (started.some((child) => child.exitCode !== null)) throw new Error(`a dev server exited: ${log}`);
+        const ready = await fetch(`${origin}/`).catch(() => null);
+        if (ready?.ok) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+
+      const created = await fetch(`${origin}/api/entries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ann', message: 'Proxied by ng serve' }),
+      });
+      expect(created.status, log).toBe(201);
+      const listed = (await (await fetch(`${origin}/api/entries`)).json()) as { message: string }[];
+      expect(listed.map((entry) => entry.message)).toEqual(['Proxied by ng serve']);
+      expect(await (await fetch(`${origin}/`)).text()).toContain('<app-root');
+    },
+  );
 });

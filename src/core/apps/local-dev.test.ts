@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANGULAR_PROXY_CONFIG,
+  angularApiDevConfig,
   API_DEV_CONFIG,
   apiDevConfig,
   handlerEnvNames,
@@ -42,11 +44,13 @@ describe('localDevFiles (issue 22 item 6)', () => {
     expect(pkg.dependencies.hono).toBe('^4.6.0');
   });
 
-  it("imports the project's own config, loads .env into process.env, sends only /api to the handler", () => {
-    const config = apiDevConfig('vite.config.ts', 'api/index.ts');
-    expect(config).toContain("import projectConfig from './vite.config.ts';");
+  it.each([
+    ['vite', apiDevConfig('vite.config.ts', 'api/index.ts')],
+    ['angular', angularApiDevConfig('api/index.ts')],
+  ])('%s: loads .env into process.env, sends only /api to the handler', (kind, config) => {
+    if (kind === 'vite') expect(config).toContain("import projectConfig from './vite.config.ts';");
     expect(config).toContain(`import devServer from '${HONO_VITE_DEV_SERVER}';`);
-    expect(config).toContain("loadEnv(env.mode, process.cwd(), '')");
+    expect(config).toMatch(/loadEnv\((env\.)?mode, process\.cwd\(\), ''\)/);
     expect(config).toContain("entry: 'api/index.ts'");
     const exclude = new RegExp(/exclude: \[\/(.*)\/\]/.exec(config)![1]!);
     for (const path of ['/', '/index.html', '/src/main.tsx', '/apiary', '/assets/api/x.js'])
@@ -82,7 +86,49 @@ describe('localDevFiles (issue 22 item 6)', () => {
     expect(files[0]!.content).toContain("entry: 'api/index.js'");
   });
 
-  it('adds nothing without a handler, a Vite config (Angular), a readable package.json, or when present', () => {
+  it('Angular (no Vite config): a handler-only Vite server, ng serve proxying /api to it, both under dev', () => {
+    const angularJson = JSON.stringify({
+      projects: {
+        app: {
+          architect: {
+            build: { builder: '@angular/build:application' },
+            serve: { builder: '@angular/build:dev-server' },
+          },
+        },
+      },
+    });
+    const files = localDevFiles([
+      { name: 'package.json', content: JSON.stringify({ scripts: { dev: 'ng serve', build: 'ng build' } }) },
+      { name: 'angular.json', content: angularJson },
+      { name: 'api/index.ts', content: HANDLER },
+    ]);
+    expect(files.map((file) => file.name).sort()).toEqual(
+      [ANGULAR_PROXY_CONFIG, API_DEV_CONFIG, 'angular.json', 'package.json'].sort(),
+    );
+    const byName = new Map(files.map((file) => [file.name, file.content]));
+    const pkg = JSON.parse(byName.get('package.json')!) as {
+      scripts: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(pkg.scripts).toEqual({
+      dev: 'concurrently -k -n api,web "npm:dev:api" "npm:dev:web"',
+      'dev:api': 'vite --config vite.api.config.ts',
+      'dev:web': 'ng serve',
+      build: 'ng build',
+    });
+    expect(Object.keys(pkg.devDependencies).sort()).toEqual(
+      [HONO_VITE_DEV_SERVER, 'concurrently', 'vite'].sort(),
+    );
+    const angular = JSON.parse(byName.get('angular.json')!) as {
+      projects: { app: { architect: { serve: { options: { proxyConfig: string } } } } };
+    };
+    expect(angular.projects.app.architect.serve.options.proxyConfig).toBe(ANGULAR_PROXY_CONFIG);
+    expect(byName.get(API_DEV_CONFIG)).toContain("entry: 'api/index.ts'");
+    expect(byName.get(API_DEV_CONFIG)).not.toContain('projectConfig');
+    expect(byName.get(ANGULAR_PROXY_CONFIG)).toContain("'/api'");
+  });
+
+  it('adds nothing without a handler, a Vite config or angular.json, a readable package.json, or when present', () => {
     const without = (name: string) => project().filter((file) => file.name !== name);
     expect(localDevFiles(without('api/index.ts'))).toEqual([]);
     expect(localDevFiles(without('vite.config.ts'))).toEqual([]);

@@ -58,6 +58,103 @@ export default defineConfig(async (env) => {
 `;
 }
 
+/**
+ * Angular has no Vite config: its zip runs the handler on a Vite server of its own (only the
+ * plugin, port `API_PORT` or 8787) and `ng serve` proxies `/api` to it (`proxy.conf.mjs`).
+ */
+export const ANGULAR_API_PORT = 8787;
+export const ANGULAR_PROXY_CONFIG = 'proxy.conf.mjs';
+/** Vite for the handler only, the major Angular's own builder uses (one copy installed). */
+const ANGULAR_VITE_VERSION = '^7.3.0';
+const CONCURRENTLY_VERSION = '^10.0.0';
+
+export function angularApiDevConfig(entry: string): string {
+  return `// The api/ handler for \`npm run dev\`, as Kiln runs it (docs/functions.md in Kiln): a Vite server
+// with only ${HONO_VITE_DEV_SERVER}; \`ng serve\` proxies /api here (${ANGULAR_PROXY_CONFIG}).
+import devServer from '${HONO_VITE_DEV_SERVER}';
+import { defineConfig, loadEnv } from 'vite';
+
+export default defineConfig(({ mode }) => {
+  // .env, .env.local and .env.[mode] into process.env: the handler reads its secrets there.
+  for (const [name, value] of Object.entries(loadEnv(mode, process.cwd(), ''))) process.env[name] ??= value;
+  return {
+    appType: 'custom',
+    server: { port: Number(process.env.API_PORT ?? ${ANGULAR_API_PORT}), strictPort: true },
+    plugins: [
+      devServer({
+        entry: '${entry}',
+        exclude: [/^(?!\\/api(?:[/?]|$))/],
+        injectClientScript: false,
+        env: () => ({ ...process.env }) as Record<string, string>,
+      }),
+    ],
+  };
+});
+`;
+}
+
+const ANGULAR_PROXY = `// \`ng serve\` sends /api to the handler's dev server (vite.api.config.ts).
+export default {
+  '/api': { target: \`http://127.0.0.1:\${process.env.API_PORT ?? ${ANGULAR_API_PORT}}\`, secure: false },
+};
+`;
+
+interface AngularJson {
+  projects?: Record<
+    string,
+    { architect?: Record<string, { builder?: string; options?: Record<string, unknown> }> }
+  >;
+}
+
+/** angular.json with every dev-server target reading the proxy config; null when unreadable. */
+function withProxyConfig(content: string): string | null {
+  let json: AngularJson;
+  try {
+    json = JSON.parse(content) as AngularJson;
+  } catch {
+    return null;
+  }
+  let found = false;
+  for (const project of Object.values(json.projects ?? {})) {
+    const serve = project.architect?.serve;
+    if (!serve?.builder?.endsWith(':dev-server')) continue;
+    serve.options = { ...serve.options, proxyConfig: ANGULAR_PROXY_CONFIG };
+    found = true;
+  }
+  return found ? `${JSON.stringify(json, null, 2)}\n` : null;
+}
+
+function angularLocalDevFiles(files: readonly LocalDevFile[], entry: string): LocalDevFile[] {
+  const angular = files.find((file) => file.name === 'angular.json');
+  const pkgFile = files.find((file) => file.name === 'package.json');
+  const angularJson = angular ? withProxyConfig(angular.content) : null;
+  const pkg = pkgFile ? readPackageJson(pkgFile.content) : null;
+  if (angularJson === null || pkg === null || files.some((file) => file.name === ANGULAR_PROXY_CONFIG))
+    return [];
+  const serve = pkg.scripts?.dev ?? 'ng serve';
+  const packageJson = {
+    ...pkg,
+    scripts: {
+      ...pkg.scripts,
+      dev: 'concurrently -k -n api,web "npm:dev:api" "npm:dev:web"',
+      'dev:api': `vite --config ${API_DEV_CONFIG}`,
+      'dev:web': serve,
+    },
+    devDependencies: {
+      ...pkg.devDependencies,
+      [HONO_VITE_DEV_SERVER]: HONO_VITE_DEV_SERVER_VERSION,
+      vite: pkg.devDependencies?.vite ?? ANGULAR_VITE_VERSION,
+      concurrently: CONCURRENTLY_VERSION,
+    },
+  };
+  return [
+    { name: API_DEV_CONFIG, content: angularApiDevConfig(entry) },
+    { name: ANGULAR_PROXY_CONFIG, content: ANGULAR_PROXY },
+    { name: 'angular.json', content: angularJson },
+    { name: 'package.json', content: `${JSON.stringify(packageJson, null, 2)}\n` },
+  ];
+}
+
 /** Server variable names an `api/` file reads (`process.env.NAME`, `c.env.NAME`). */
 export function handlerEnvNames(files: readonly LocalDevFile[]): string[] {
   const names = new Set<string>();
@@ -75,15 +172,19 @@ interface PackageJson {
   [key: string]: unknown;
 }
 
-/** package.json with `dev` running the handler and the plugin declared; null when unreadable. */
-function withApiDevScript(content: string): string | null {
-  let pkg: PackageJson;
+function readPackageJson(content: string): PackageJson | null {
   try {
-    pkg = JSON.parse(content) as PackageJson;
+    const pkg = JSON.parse(content) as unknown;
+    return typeof pkg === 'object' && pkg !== null && !Array.isArray(pkg) ? (pkg as PackageJson) : null;
   } catch {
     return null;
   }
-  if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) return null;
+}
+
+/** package.json with `dev` running the handler and the plugin declared; null when unreadable. */
+function withApiDevScript(content: string): string | null {
+  const pkg = readPackageJson(content);
+  if (pkg === null) return null;
   const dev = pkg.scripts?.dev;
   const withConfig = `vite --config ${API_DEV_CONFIG}`;
   // A plain `vite [flags]` dev script keeps its flags; any other keeps working as `dev:vite`.
@@ -104,15 +205,17 @@ function withApiDevScript(content: string): string | null {
 
 /**
  * The files that make `npm run dev` serve the handler: a new `vite.api.config.ts` and the changed
- * package.json (replacing the project's). Empty when the project has no handler, no Vite config,
- * no readable package.json, or already has the config.
+ * package.json (replacing the project's); for Angular also the proxy config and angular.json.
+ * Empty when the project has no handler, no Vite config nor angular.json, no readable
+ * package.json, or already has the config.
  */
 export function localDevFiles(files: readonly LocalDevFile[]): LocalDevFile[] {
   const names = files.map((file) => file.name);
   const entry = handlerEntry(names);
   const viteConfig = viteConfigOf(names);
   const pkg = files.find((file) => file.name === 'package.json');
-  if (!entry || !viteConfig || !pkg || names.includes(API_DEV_CONFIG)) return [];
+  if (!entry || !pkg || names.includes(API_DEV_CONFIG)) return [];
+  if (!viteConfig) return names.includes('angular.json') ? angularLocalDevFiles(files, entry) : [];
   const packageJson = withApiDevScript(pkg.content);
   if (packageJson === null) return [];
   return [
