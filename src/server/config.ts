@@ -93,6 +93,20 @@ const schema = z.object({
   /** Keep one sandboxed build per framework started ahead of time (decision 0036). */
   KILN_PREVIEW_STANDBY: z.enum(['true', 'false']).default('true'),
 
+  // App servers (issue 22, decision 0054): `api/` handlers and server-rendered projects.
+  /** Running at once on this machine; the least recently used stops first. */
+  KILN_APP_SERVERS: z.coerce.number().int().min(1).max(1000).default(8),
+  /** Resident memory of one app server's process tree; stopped above it. */
+  KILN_APP_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+  /** Until a response's headers; past it the request ends 504 and the server is restarted. */
+  KILN_APP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A preview's server stops after this long without a request (deployments keep theirs). */
+  KILN_APP_IDLE_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** The largest response an app server may send. */
+  KILN_APP_MAX_RESPONSE_MB: z.coerce.number().int().min(1).default(50),
+  /** How long a server may take to start listening. */
+  KILN_APP_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+
   // The server's browser (issue 19): version screenshots, website analysis, runtime checks.
   /** Chromium's executable; missing, those features say so and degrade. */
   KILN_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
@@ -207,6 +221,15 @@ export interface Config {
     buildMaxProcesses: number;
     sandbox: 'auto' | 'bwrap' | 'none';
     standby: boolean;
+  };
+  /** App servers (issue 22, decision 0054). */
+  apps: {
+    maxRunning: number;
+    memoryMb: number;
+    requestTimeoutMs: number;
+    idleMs: number;
+    maxResponseBytes: number;
+    startTimeoutMs: number;
   };
   /** The server's browser (issue 19). */
   browser: { chromiumPath: string; maxPages: number };
@@ -326,6 +349,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       buildMaxProcesses: e.KILN_BUILD_MAX_PROCESSES,
       sandbox: e.KILN_SANDBOX,
       standby: e.KILN_PREVIEW_STANDBY === 'true',
+    },
+    apps: {
+      maxRunning: e.KILN_APP_SERVERS,
+      memoryMb: e.KILN_APP_MEMORY_MB,
+      requestTimeoutMs: e.KILN_APP_REQUEST_TIMEOUT_MS,
+      idleMs: e.KILN_APP_IDLE_MS,
+      maxResponseBytes: e.KILN_APP_MAX_RESPONSE_MB * 1024 * 1024,
+      startTimeoutMs: e.KILN_APP_START_TIMEOUT_MS,
     },
     browser: { chromiumPath: e.KILN_CHROMIUM_PATH, maxPages: e.KILN_BROWSER_PAGES },
     limits: { rates: rates.limits, trustedProxies: trustedProxies.entries },

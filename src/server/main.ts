@@ -1,3 +1,5 @@
+import { AppServers } from './app-servers/manager.ts';
+import { createAppRouting } from './app-servers/app-routing.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -176,6 +178,26 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       costs: config.costs,
       maxRunningPerUser: limits.cap('generation-running'),
     });
+    const appServers = new AppServers({
+      sandbox: preview.sandbox,
+      runtimeDir: path.join(path.resolve(config.dataDir), 'app-servers', 'runtime'),
+      maxRunning: config.apps.maxRunning,
+      idleMs: config.apps.idleMs,
+      memoryMb: config.apps.memoryMb,
+      maxProcesses: config.preview.buildMaxProcesses,
+      startTimeoutMs: config.apps.startTimeoutMs,
+      requestTimeoutMs: config.apps.requestTimeoutMs,
+      maxResponseBytes: config.apps.maxResponseBytes,
+      onError: (meta, error) =>
+        realtime.publish({ type: 'app-server-error', chatId: meta.chatId, version: meta.version, error }),
+      log: logLine(logger),
+    });
+    const apps = createAppRouting({
+      servers: appServers,
+      root: path.join(path.resolve(config.dataDir), 'app-servers'),
+      integrations: chatIntegrations,
+      allowPrivateIntegrations: config.integrations.allowPrivateAddresses,
+    });
     const hosting = createHosting({
       config,
       db: database.db,
@@ -224,6 +246,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       generation,
       modelWorker,
       preview,
+      apps,
       hosting,
       codeHost,
       integrations,
@@ -255,6 +278,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
         await generation.close(options.graceMs ?? 0);
         await modelWorker.close();
         await preview.close();
+        await appServers.close();
         screenshots.close();
         await browser.close();
         await screenshots.idle();

@@ -89,7 +89,7 @@ export class AppServers {
     key: string,
     describe: () => Promise<AppStartSpec>,
     request: Request,
-    clientAddress?: string,
+    extras: { clientAddress?: string; identityEncoding?: boolean } = {},
   ): Promise<ProxyOutcome> {
     let entry: Entry;
     try {
@@ -102,7 +102,7 @@ export class AppServers {
       timeoutMs: this.options.requestTimeoutMs,
       maxResponseBytes: this.options.maxResponseBytes,
       hiddenCookies: HIDDEN_COOKIES,
-      clientAddress,
+      ...extras,
     });
     if (!outcome.ok && outcome.reason === 'timeout') {
       // A server that cannot answer in time is stuck (a loop): the next request gets a fresh one.
@@ -110,6 +110,11 @@ export class AppServers {
       void this.stopEntry(entry, 'stopped');
     }
     return outcome;
+  }
+
+  /** Starts the server of `key` when it is not running; settles once it listens (or failed). */
+  async warm(key: string, describe: () => Promise<AppStartSpec>): Promise<void> {
+    this.touch(await this.ensure(key, describe));
   }
 
   /** Whether a server for `key` is running or coming up (the building page says 'Starting'). */

@@ -22,6 +22,8 @@ export interface ProxyOptions {
   hiddenCookies: readonly string[];
   /** The client's address, for X-Forwarded-For. */
   clientAddress?: string;
+  /** Ask for an uncompressed answer (Kiln rewrites a preview's pages). */
+  identityEncoding?: boolean;
 }
 
 export type ProxyOutcome =
@@ -65,6 +67,7 @@ export async function proxyToApp(
   const headers: Record<string, string> = {};
   incoming.headers.forEach((value, name) => {
     if (HOP_BY_HOP.has(name)) return;
+    if (name === 'accept-encoding' && options.identityEncoding) return;
     if (name === 'cookie') {
       const kept = withoutCookies(value, options.hiddenCookies);
       if (kept) headers.cookie = kept;

@@ -1,3 +1,4 @@
+import { isInAppFolder } from '../../core/apps/index.ts';
 import { siteHeadersFor } from '../../core/hosting/site-headers.ts';
 import { decodePath } from '../preview/http/html-version.ts';
 import type { SiteCache } from './site-cache.ts';
@@ -27,7 +28,7 @@ export function resolveSitePath(
   const decoded = decodePath(requestPath);
   if (decoded === undefined || decoded.includes('\0')) return null;
   const parts = decoded.split('/').filter((part) => part !== '' && part !== '.');
-  if (parts.includes('..')) return null;
+  if (parts.includes('..') || isInAppFolder(parts)) return null;
   const path = parts.join('/');
   const candidates = path === '' ? ['index.html'] : [path, `${path}/index.html`, `${path}.html`];
   for (const candidate of candidates) {

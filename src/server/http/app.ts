@@ -57,7 +57,8 @@ export function createHttpApp(services: Services) {
   const { limits } = services;
   const admit = (c: Context) => limits.count('tls-ask', { userId: null, address: limits.addressOf(c) });
   app.get('/api/tls/ask', tlsAskHandler({ ...hosting, admit }));
-  app.use('*', previewHostMiddleware({ db, preview, appOrigin, html }));
+  const addressOf = (c: Context) => limits.addressOf(c) ?? undefined;
+  app.use('*', previewHostMiddleware({ db, preview, appOrigin, html, apps: services.apps, addressOf }));
   // Deployed sites ({subdomain}.{host}, verified custom domains) next: their own origins too.
   app.use(
     '*',

@@ -1,3 +1,4 @@
+import type { AppRouting } from '../app-servers/app-routing.ts';
 import type { Config } from '../config.ts';
 import type { CloneService } from '../clone/index.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -45,6 +46,8 @@ export interface Services {
   /** Reads model streams in a worker thread (generation/model-worker.ts). */
   modelWorker: ModelWorker;
   preview: PreviewService;
+  /** App servers of previews and sites (decision 0054). */
+  apps: AppRouting;
   /** Deployed sites and custom domains. */
   hosting: Hosting;
   /** GitHub sync. */

@@ -6,6 +6,7 @@ import {
   type StoredCredentials,
 } from '../../core/integrations/index.ts';
 import { publicEnv, type PublicEnvFramework } from '../../core/integrations/public-env.ts';
+import type { EnabledIntegrationValues } from '../../core/integrations/server-env.ts';
 import { findChatById, requireChat } from '../chats/access.ts';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
@@ -120,6 +121,21 @@ export function createChatIntegrationService(deps: { db: Database; box: SecretBo
       const row = (await enabledRows(chatId)).find((candidate) => candidate.integrationType === 'database');
       const stored = row ? open(row) : null;
       return row && stored ? { name: row.name, stored } : null;
+    },
+
+    /**
+     * The chat's enabled integrations, opened (provider and decrypted values), for its app
+     * server's environment (issue 22 item 4, core `serverEnv`) and the egress rule's endpoints.
+     * Held only while a server starts; never written anywhere.
+     */
+    async serverValues(chatId: string): Promise<EnabledIntegrationValues[]> {
+      const enabled: EnabledIntegrationValues[] = [];
+      for (const row of await enabledRows(chatId)) {
+        const stored = open(row);
+        if (stored && findProvider(stored.provider))
+          enabled.push({ providerId: stored.provider, values: stored.values });
+      }
+      return enabled;
     },
 
     /**

@@ -27,7 +27,11 @@ import { describeNonRegularEntries } from './output-files.ts';
 import { sanitizePackageJson, type PackageJson } from './package-json.ts';
 import { withSourceLocations } from './source-locations/index.ts';
 import type { ProcessLimits } from './run-limited.ts';
-import type { Sandbox } from './sandbox.ts';
+import { layerDirOf, type Sandbox } from './sandbox.ts';
+import { handlerEntry } from '../../core/apps/index.ts';
+import { serverLaunch, type LaunchInput } from '../../core/builds/server-launch/index.ts';
+import { writeAppManifest, serverWorkspaceOf } from '../app-servers/app-manifest.ts';
+import { bundleHandler, HANDLER_FILE } from '../app-servers/handler-bundle.ts';
 import {
   dependencyKey,
   fillStandbyWorkspace,
@@ -45,6 +49,33 @@ import {
   removeWorkspace,
 } from './workspace.ts';
 
+/** Folders never listed for the launch rule: dependencies, Kiln's home, version control. */
+const NOT_BUILT = new Set(['node_modules', '.kiln-home', '.git']);
+const MAX_LISTED = 50_000;
+
+/** Every regular file the build left (relative, `/`-separated), for core's serverLaunch. */
+async function builtFiles(workspace: string): Promise<Set<string>> {
+  const files = new Set<string>();
+  const walk = async (dir: string, prefix: string): Promise<void> => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      if (files.size >= MAX_LISTED) return;
+      if (entry.isDirectory()) {
+        if (!NOT_BUILT.has(entry.name)) await walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      } else if (entry.isFile()) files.add(`${prefix}${entry.name}`);
+    }
+  };
+  await walk(workspace, '');
+  return files;
+}
+
+/** Moves a built workspace (and its node_modules layer) to where its app server runs it. */
+async function keepServerWorkspace(workspace: string, kept: string): Promise<void> {
+  await fs.mkdir(path.dirname(kept), { recursive: true });
+  await removeWorkspace(kept).catch(() => undefined);
+  await fs.rename(workspace, kept);
+  await fs.rename(layerDirOf(workspace), layerDirOf(kept)).catch(() => undefined);
+}
+
 type LockManifest = Parameters<typeof lockedVersions>[1];
 
 /** The spec's build steps (§4): materialize → install → build. */
@@ -52,6 +83,8 @@ export type BuildStep = 'initializing' | 'processing' | 'starting';
 
 export interface BuilderContext {
   workspacesDir: string;
+  /** Where the workspaces of server-rendered builds are kept for their app server (decision 0054). */
+  serverWorkspacesDir: string;
   pnpm: PnpmPaths;
   sandbox: Sandbox;
   cache: OutputCache;
@@ -145,6 +178,7 @@ export async function buildProject(
   const limits: ProcessLimits = { ...context.limits, maxOutputBytes: MAX_LOG_BYTES };
   let log = '';
   let standby: Standby | null = null;
+  let isKept = false;
   try {
     await onStep('initializing');
     let started = performance.now();
@@ -215,6 +249,26 @@ export async function buildProject(
     if (build.exitCode !== 0) return buildFailure(build.output, log, declared);
 
     started = performance.now();
+    const launch = serverLaunch({
+      files: await builtFiles(workspace),
+      packageJson: manifest.packageJson as LaunchInput['packageJson'],
+    });
+    if (launch) {
+      // The project's own server runs from this workspace: it is kept, the output only says how.
+      const serverOutput = path.join(workspace, '.kiln-home', 'server-output');
+      await writeAppManifest(serverOutput, { kind: 'server', workspace: input.hash, launch });
+      const stored = await context.cache.put(
+        input.hash,
+        { workspace, outputDir: serverOutput },
+        { maxBytes: MAX_OUTPUT_BYTES, maxFiles: MAX_OUTPUT_FILES },
+      );
+      if (!stored.ok)
+        return failure(BUILD_FALLBACK, `${log}\nError: the server's description could not be stored.\n`);
+      await keepServerWorkspace(workspace, serverWorkspaceOf(context.serverWorkspacesDir, input.hash));
+      isKept = true;
+      timings.storeMs = performance.now() - started;
+      return { ok: true, outputDir: stored.dir, log, timings };
+    }
     const outputDir = findOutputDir(workspace, {
       configured: [...adaptations.outputDirs, ...configuredOutputDirs(input.files, command.script)],
       buildStart,
@@ -223,6 +277,14 @@ export async function buildProject(
     if (!outputDir) {
       const text = `${log}\nError: the build finished but wrote no index.html (looked in the folder its configuration names, in every folder the build wrote, and in dist/, build/ and out/).\n`;
       return failure(BUILD_FALLBACK, text);
+    }
+    const handler = handlerEntry(input.files.map((file) => file.name));
+    if (handler) {
+      // The `api/` handler, bundled in the sandbox beside the output (never served by the preview).
+      const bundled = await bundleHandler(context.sandbox, workspace, handler, outputDir, limits, signal);
+      log += bundled.output;
+      if (bundled.exitCode !== 0) return buildFailure(bundled.output, log, declared);
+      await writeAppManifest(outputDir, { kind: 'handler', entry: HANDLER_FILE });
     }
     // Copied, not moved: only regular files and folders are stored (decision 0037).
     const stored = await context.cache.put(
@@ -239,7 +301,7 @@ export async function buildProject(
     return { ok: true, outputDir: stored.dir, log, timings };
   } finally {
     // Workspaces are scratch space: the output has been copied into the cache already.
-    void removeWorkspace(workspace).catch(() => undefined);
+    if (!isKept) void removeWorkspace(workspace).catch(() => undefined);
     if (standby) standby.process.kill();
     // The next standby starts after this build, not during it; a framework's first build is what
     // asks for its first standby (standbys start on demand, decision 0052).

@@ -108,6 +108,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
   const outputs = createStoredOutputs(deps.blobs, cache);
   const builder: BuilderContext = {
     workspacesDir: path.join(dataDir, 'workspaces'),
+    serverWorkspacesDir: path.join(dataDir, 'app-servers', 'workspaces'),
     pnpm: { storeDir: path.join(dataDir, 'pnpm-store'), cacheDir: path.join(dataDir, 'pnpm-cache') },
     sandbox,
     cache,

@@ -42,6 +42,17 @@ export type RealtimeEvent =
   | { type: 'sessions-changed'; chatId: string; userId: string }
   /** The server's browser loaded a built version: its screenshot and runtime check are stored. */
   | { type: 'version-checked'; chatId: string; version: number; messageId: string }
+  /**
+   * A version's app server logged or threw an error (issue 22 item 5): the editor's runtime error
+   * panel shows it with its source line (core `errorSource`). Only the chat's owner subscribes
+   * with edit rights; the message and stack are the app's own.
+   */
+  | {
+      type: 'app-server-error';
+      chatId: string;
+      version: number;
+      error: { kind: 'logged' | 'uncaught'; message: string; stack: string };
+    }
   /** A clone's analysis moved on (issue 19 item 2: the progress panel of every open tab). */
   | { type: 'clone'; chatId: string; state: CloneState }
   /**

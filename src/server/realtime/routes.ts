@@ -13,6 +13,8 @@ const HEARTBEAT_MS = 25_000;
 
 /** Events after which a stream asks the policy again whether its viewer may still view the chat. */
 const ACCESS_EVENTS: ReadonlySet<RealtimeEvent['type']> = new Set(['visibility']);
+/** Events only the chat's owner receives: an app server's errors may name its internals. */
+const OWNER_EVENTS: ReadonlySet<RealtimeEvent['type']> = new Set(['app-server-error']);
 
 /**
  * `GET /api/chats/:chatId/events`: server-sent events of the chat's RealtimeEvents, one JSON
@@ -45,6 +47,7 @@ export function realtimeRoutes(deps: { db: Database; realtime: Realtime }) {
       unsubscribe();
       return denied(c, access.decision);
     }
+    const isOwner = viewer.user !== null && viewer.user.id === access.ownerId;
 
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
@@ -59,6 +62,7 @@ export function realtimeRoutes(deps: { db: Database; realtime: Realtime }) {
         while (isOpen) {
           while (isOpen && queue.length > 0) {
             const event = queue.shift()!;
+            if (OWNER_EVENTS.has(event.type) && !isOwner) continue;
             if (ACCESS_EVENTS.has(event.type) && !(await mayView(deps.db, viewer, chatId)).ok) {
               isOpen = false;
               break;
@@ -93,5 +97,6 @@ async function mayView(db: Database, viewer: RequestViewer, chatId: string) {
     .from(chats)
     .where(eq(chats.id, chatId))
     .limit(1);
-  return checkChatAccess(viewer, chat ?? null, 'view');
+  const decision = checkChatAccess(viewer, chat ?? null, 'view');
+  return decision.ok ? { ...decision, ownerId: chat?.userId ?? null } : decision;
 }

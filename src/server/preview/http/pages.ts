@@ -51,3 +51,20 @@ export const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="4
 <rect x="140" y="95" width="120" height="110" rx="8"/><circle cx="175" cy="130" r="10"/><path d="M145 195l40-40 25 25 20-20 25 35"/>
 </g></svg>
 `;
+
+/** A cold app server (decision 0054): the page reloads itself until the server listens. */
+export function startingPage(): string {
+  return page(
+    'Starting…',
+    '<div class="spinner"></div><h1>Starting…</h1><p>Starting the app’s server. This page refreshes by itself.</p>',
+    '<meta http-equiv="refresh" content="1">',
+  );
+}
+
+/** The app server could not answer (crashed, stuck, not startable): its reason, never its log. */
+export function appServerErrorPage(message: string): string {
+  return page(
+    'App server error',
+    `<h1>App server error</h1><p>${escapeHtml(message)}</p><p>The owner sees the server’s output in the editor’s Logs view.</p>`,
+  );
+}

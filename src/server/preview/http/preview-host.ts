@@ -6,7 +6,20 @@ import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
 import type { PreviewService } from '../service.ts';
 import { loadPreviewVersion } from '../versions.ts';
 import { serveHtmlVersion, type HtmlVersionDeps } from './html-version.ts';
-import { buildErrorPage, buildingPage, notFoundPage, tokenLimitPage } from './pages.ts';
+import {
+  appServerErrorPage,
+  buildErrorPage,
+  buildingPage,
+  notFoundPage,
+  startingPage,
+  tokenLimitPage,
+} from './pages.ts';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { APP_FOLDER } from '../../../core/apps/index.ts';
+import { appManifestOf, type AppManifest } from '../../app-servers/app-manifest.ts';
+import { appResponse } from '../../app-servers/app-response.ts';
+import { isServerRequest, type AppRouting } from '../../app-servers/app-routing.ts';
 import { withFrameScripts } from './frame-scripts.ts';
 import { readOutputFile } from './serve-output.ts';
 
@@ -17,7 +30,14 @@ export interface PreviewHostDeps {
   appOrigin: string;
   /** HTML versions are served from their snapshot (decision 0038). */
   html: HtmlVersionDeps;
+  /** App servers (decision 0054): a version's `api/` handler or its own server. */
+  apps?: AppRouting;
+  /** The client's address (X-Forwarded-For for the app server). */
+  addressOf?: (c: Context) => string | undefined;
 }
+
+/** How long a page load waits for a cold app server before the 'Starting' page answers it. */
+const COLD_START_WAIT_MS = 1500;
 
 export const TOKEN_COOKIE = 'kiln_preview_token';
 const STEP_LABELS: Record<string, string> = {
@@ -127,6 +147,12 @@ async function servePreview(
   if (version.finishReason === 'length') return c.html(tokenLimitPage(), 200);
 
   const outputDir = version.finishReason === null ? null : await deps.preview.outputDirOf(version);
+  if (outputDir && deps.apps) {
+    const manifest = await appManifestOf(outputDir);
+    if (isServerRequest(manifest, new URL(c.req.url).pathname)) {
+      return serveFromApp(c, deps, deps.apps, { chatId, version: number, outputDir, manifest });
+    }
+  }
   if (outputDir) {
     const file = await readOutputFile(outputDir, new URL(c.req.url).pathname);
     if (!file) return c.text('Not found', 404);
@@ -144,4 +170,43 @@ async function servePreview(
     return c.html(buildErrorPage(state.error.title, state.error.description, state.error.content), 200);
   }
   return c.html(buildingPage(STEP_LABELS[state.status] ?? 'Building'), 202);
+}
+
+/** A request for the version's app server: the building page says 'Starting' on a cold start. */
+async function serveFromApp(
+  c: Context,
+  deps: PreviewHostDeps,
+  apps: AppRouting,
+  built: { chatId: string; version: number; outputDir: string; manifest: AppManifest },
+): Promise<Response> {
+  const isPage =
+    c.req.method === 'GET' &&
+    (c.req.header('sec-fetch-dest') === 'document' || (c.req.header('accept') ?? '').includes('text/html'));
+  const answer = await apps.forward(
+    {
+      chatId: built.chatId,
+      version: built.version,
+      deployed: false,
+      key: `preview:${path.basename(built.outputDir)}`,
+      manifest: built.manifest,
+      readAppFile: (name) => fs.readFile(path.join(built.outputDir, APP_FOLDER, name)).catch(() => null),
+    },
+    c.req.raw,
+    {
+      clientAddress: deps.addressOf?.(c),
+      waitMs: isPage ? COLD_START_WAIT_MS : undefined,
+      identityEncoding: true,
+    },
+  );
+  return appResponse(answer, {
+    headers: {
+      'Content-Security-Policy': `frame-ancestors 'self' ${deps.appOrigin}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    },
+    rewriteHtml: (html) => withFrameScripts(html, deps.appOrigin),
+    startingPage,
+    errorPage: appServerErrorPage,
+    isPage,
+  });
 }

@@ -1,3 +1,4 @@
+import { isInAppFolder } from '../../../core/apps/index.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openRegularFile } from '../output-files.ts';
@@ -59,7 +60,8 @@ function requestParts(requestPath: string): string[] | null {
   }
   if (decoded.includes('\0')) return null;
   const parts = decoded.split('/').filter((part) => part !== '' && part !== '.');
-  return parts.includes('..') ? null : parts;
+  // The app folder (the server's bundle and manifest) travels with the output, never served.
+  return parts.includes('..') || isInAppFolder(parts) ? null : parts;
 }
 
 /**

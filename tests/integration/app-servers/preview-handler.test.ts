@@ -1,0 +1,125 @@
+/**
+ * Issue 22 item 2 through the real pipeline: a React version with an `api/` handler is built in
+ * the sandbox (the handler bundled by esbuild there), and its preview host sends `/api/*` to the
+ * handler's app server and everything else to the static output. Its errors reach the owner's
+ * realtime stream with the project's source line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorSource } from '../../../src/core/apps/index.ts';
+import type { RealtimeEvent } from '../../../src/server/realtime/events.ts';
+import {
+  buildVersion,
+  createPreviewKiln,
+  createUser,
+  previewHost,
+  templateWith,
+  type TestKiln,
+} from '../preview-helpers.ts';
+
+const PACKAGE_JSON = (() => {
+  const base = JSON.parse(
+    templateWith('react', {}).find((file) => file.name === 'package.json')!.content,
+  ) as {
+    dependencies: Record<string, string>;
+  };
+  base.dependencies = { ...base.dependencies, hono: '^4.6.0' };
+  return JSON.stringify(base, null, 2);
+})();
+
+const HANDLER = `import { Hono } from 'hono';
+import { greeting } from './greet';
+
+const app = new Hono().basePath('/api');
+
+app.get('/hello', (c) => c.json({ message: greeting(c.req.query('name') ?? 'world'), method: c.req.method }));
+app.post('/echo', async (c) => c.json({ received: await c.req.json() }));
+app.get('/boom', () => {
+  throw new Error('the handler broke on purpose');
+});
+
+export default app;
+`;
+
+let kiln: TestKiln;
+let userId: string;
+let built: { chatId: string; version: number };
+
+beforeAll(async () => {
+  kiln = await createPreviewKiln();
+  kiln.services.preview.start();
+  userId = await createUser(kiln);
+  const result = await buildVersion(kiln, {
+    userId,
+    framework: 'react',
+    files: templateWith('react', {
+      'package.json': PACKAGE_JSON,
+      'api/index.ts': HANDLER,
+      'api/greet.ts': 'export const greeting = (name: string): string => `Hello, ${name}!`;\n',
+    }),
+  });
+  expect(result.state.status, JSON.stringify(result.state)).toBe('ready');
+  built = result;
+}, 300_000);
+
+afterAll(async () => {
+  await kiln?.close();
+});
+
+function ask(path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set('host', previewHost(built.chatId, built.version));
+  return kiln.app.request(`http://${previewHost(built.chatId, built.version)}${path}`, { ...init, headers });
+}
+
+describe('an SPA with an api/ handler', () => {
+  it('answers /api/* from the handler and the rest from the static build', async () => {
+    const hello = await ask('/api/hello?name=Ada');
+    expect(hello.status).toBe(200);
+    expect(await hello.json()).toEqual({ message: 'Hello, Ada!', method: 'GET' });
+
+    const echo = await ask('/api/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ entry: 'hi' }),
+    });
+    expect(await echo.json()).toEqual({ received: { entry: 'hi' } });
+
+    const page = await ask('/', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('never serves the handler’s bundle or its manifest', async () => {
+    for (const path of [
+      '/.kiln-app/api.mjs',
+      '/.kiln-app/app.json',
+      '/.KILN-APP/api.mjs',
+      '/%2ekiln-app/api.mjs',
+    ]) {
+      const response = await ask(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).not.toContain('Hono');
+    }
+  });
+
+  it('reports a handler’s error to the owner with the line in the project', async () => {
+    const events: RealtimeEvent[] = [];
+    const unsubscribe = kiln.services.realtime.subscribe(built.chatId, (event) => events.push(event));
+    try {
+      const response = await ask('/api/boom');
+      expect(response.status).toBe(500);
+      await expect
+        .poll(() => events.find((event) => event.type === 'app-server-error'), { timeout: 10_000 })
+        .toBeTruthy();
+      const event = events.find((candidate) => candidate.type === 'app-server-error')!;
+      if (event.type !== 'app-server-error') throw new Error('unreachable');
+      expect(event.error.message).toBe('the handler broke on purpose');
+      expect(errorSource(event.error.stack, ['api/index.ts', 'api/greet.ts'])).toMatchObject({
+        file: 'api/index.ts',
+        line: 9,
+      });
+    } finally {
+      unsubscribe();
+    }
+  });
+});
