@@ -91,6 +91,10 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       path: `/api/chats/${chat.chatId}/preview/1/rebuild`,
       status: 202,
     }),
+    'POST /api/chats/:chatId/preview/:version/server/restart': async () => ({
+      path: `/api/chats/${chat.chatId}/preview/1/server/restart`,
+      status: 200,
+    }),
     'POST /api/chats/:id/remix': async () => ({
       path: `/api/chats/${chat.chatId}/remix`,
       json: { version: 1 },

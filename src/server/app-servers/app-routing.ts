@@ -136,6 +136,11 @@ export function createAppRouting(deps: AppRoutingDeps) {
       return deps.servers.stateOf(key);
     },
 
+    /** Stops the server of `key` (the owner's restart); the next request starts it again. */
+    stop(key: string): Promise<void> {
+      return deps.servers.stop(key);
+    },
+
     logs(key: string): { state: AppServerState; lines: AppLogLine[]; lastError?: string } {
       return deps.servers.logs(key);
     },

@@ -130,7 +130,7 @@ export function createHttpApp(services: Services) {
   api.get('/plans', (c) => c.json(PLANS));
   api.get('/ai', (c) => c.json({ id: services.model.id, isDemo: services.model.isDemo }));
   api.route('/chats', realtimeRoutes({ db, realtime: services.realtime }));
-  api.route('/chats', previewApiRoutes({ db, preview, limits }));
+  api.route('/chats', previewApiRoutes({ db, preview, limits, apps: services.apps }));
   api.route('/chats', chatRoutes(services));
   api.route('/chats', textEditRoutes(services));
   api.route('/chats', chatInstructionsRoutes(services));

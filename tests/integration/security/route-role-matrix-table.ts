@@ -193,6 +193,10 @@ export const ROUTES: Record<string, RouteCase> = {
     needs: 'view',
     request: (t) => ({ path: chatPath(t, '/preview/1') }),
   },
+  'GET /api/chats/:chatId/preview/:version/server': {
+    needs: 'viewPrivateTabs',
+    request: (t) => ({ path: chatPath(t, '/preview/1/server') }),
+  },
   'GET /api/components/:chatId/versions/:version/stream': {
     needs: 'view',
     request: (t) => ({ path: `/api/components/${t.chat.id}/versions/1/stream`, stream: true }),
@@ -367,6 +371,10 @@ export const ROUTES: Record<string, RouteCase> = {
     needs: 'edit',
     request: (t) => ({ path: chatPath(t, '/preview/1/rebuild') }),
     ok: 202,
+  },
+  'POST /api/chats/:chatId/preview/:version/server/restart': {
+    needs: 'edit',
+    request: (t) => ({ path: chatPath(t, '/preview/1/server/restart') }),
   },
   'POST /api/chats/:id/like': { needs: 'like', request: (t) => ({ path: chatPath(t, '/like') }) },
   'POST /api/chats/:id/theme': {

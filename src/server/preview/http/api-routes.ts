@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { appManifestOf } from '../../app-servers/app-manifest.ts';
+import type { AppRouting } from '../../app-servers/app-routing.ts';
 import { Hono, type Context } from 'hono';
 import { decide, type Capability, type Decision } from '../../../core/permissions/index.ts';
 import type { Database } from '../../db/client.ts';
@@ -14,11 +17,21 @@ import { loadPreviewVersion, type PreviewVersion } from '../versions.ts';
  * `GET  /api/chats/:chatId/preview/:version` → `{ status, error?, url, previewId }`; the url of
  *       a private chat carries a short-lived token (the preview origin has no session cookie).
  * `POST /api/chats/:chatId/preview/:version/rebuild` → queues a forced rebuild (authorized).
+ * `GET  /api/chats/:chatId/preview/:version/server` → `{ kind, state, lines, lastError? }`: the
+ *       version's app server (issue 22 item 5; kind null when it has none) and its last log lines
+ *       (viewPrivateTabs: the owner's Logs view).
+ * `POST /api/chats/:chatId/preview/:version/server/restart` → stops it; the next request starts
+ *       it again (edit).
  * `POST /api/chats/:chatId/preview/:version/stack` `{ frames: [{ url, line, column, name }] }` →
  *       `{ frames: [{ file, line, column, name } | null] }`: a runtime error's stack mapped to the
  *       generated sources by the preview build's source maps (issue 19 item 4; view).
  */
-export function previewApiRoutes(deps: { db: Database; preview: PreviewService; limits: Limiter }) {
+export function previewApiRoutes(deps: {
+  db: Database;
+  preview: PreviewService;
+  limits: Limiter;
+  apps?: AppRouting;
+}) {
   const app = new Hono<AppEnv>();
 
   async function load(viewer: RequestViewer, chatId: string, raw: string, capability: Capability) {
@@ -56,6 +69,31 @@ export function previewApiRoutes(deps: { db: Database; preview: PreviewService; 
     const { chatId, version } = found.version;
     await deps.preview.requestBuild(chatId, version, { force: true, isAsked: true });
     return c.json(await deps.preview.getState(chatId, version), 202);
+  });
+
+  /** The preview build's app server: its key and kind, or null when the version has none. */
+  async function serverOf(version: PreviewVersion) {
+    const outputDir = await deps.preview.outputDirOf(version);
+    const manifest = outputDir ? await appManifestOf(outputDir) : null;
+    if (!outputDir || !manifest) return null;
+    return { key: `preview:${path.basename(outputDir)}`, kind: manifest.kind };
+  }
+
+  app.get('/:chatId/preview/:version/server', async (c) => {
+    const found = await load(c.var.viewer, c.req.param('chatId'), c.req.param('version'), 'viewPrivateTabs');
+    if (!found.ok) return refuse(c, found.decision);
+    const server = deps.apps ? await serverOf(found.version) : null;
+    if (!server || !deps.apps) return c.json({ kind: null, state: 'stopped', lines: [] });
+    return c.json({ kind: server.kind, ...deps.apps.logs(server.key) });
+  });
+
+  app.post('/:chatId/preview/:version/server/restart', async (c) => {
+    const found = await load(c.var.viewer, c.req.param('chatId'), c.req.param('version'), 'edit');
+    if (!found.ok) return refuse(c, found.decision);
+    const server = deps.apps ? await serverOf(found.version) : null;
+    if (!server || !deps.apps) return c.json({ kind: null, state: 'stopped', lines: [] });
+    await deps.apps.stop(server.key);
+    return c.json({ kind: server.kind, ...deps.apps.logs(server.key) });
   });
 
   app.post('/:chatId/preview/:version/stack', async (c) => {
