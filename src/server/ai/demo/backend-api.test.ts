@@ -149,3 +149,43 @@ describe('the api/ examples are valid source', () => {
     expect(checked).toBeGreaterThan(15);
   });
 });
+
+describe('the api/ handlers type-check', () => {
+  it('api/index.ts of the guest book and the contact form, strict, against the packages they declare', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const ts = await import('typescript');
+    const { REPO_ROOT } = await import('../../paths.ts');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-api-types-'));
+    try {
+      const sources: string[] = [];
+      for (const [name, framework, integration, prompt] of [
+        ['guest-book.ts', 'react', POSTGRES, 'A guest book'],
+        ['contact.ts', 'react', SMTP, 'A contact form'],
+      ] as const) {
+        const { text } = await runDemo({ framework, prompt, system: guidance(framework, integration) });
+        fs.writeFileSync(path.join(dir, name), fileContent(nextSnapshot(null, text), 'api/index.ts'));
+        sources.push(path.join(dir, name));
+      }
+      // Resolved as in the project: its node_modules (here this repository's) beside api/.
+      fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+      const program = ts.createProgram(sources, {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        esModuleInterop: true,
+        skipLibCheck: true,
+        types: ['node'],
+      });
+      const errors = ts
+        .getPreEmitDiagnostics(program)
+        .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      expect(errors).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

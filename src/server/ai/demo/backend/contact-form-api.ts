@@ -11,14 +11,14 @@ export const CONTACT_SENT_TEXT = 'Thank you! Your message has been sent.';
 export const CONTACT_FAILED_TEXT = 'Your message could not be sent. Please try again in a moment.';
 
 export const CONTACT_FORM_API = `import { Hono } from 'hono';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 
 const LIMITS = { name: 100, email: 200, message: 5000 };
 const EMAIL = /^[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+$/;
 
 // Read at the first message, from the environment Kiln (or your .env) provides.
-let transport: nodemailer.Transporter | undefined;
-function mailer(): nodemailer.Transporter {
+let transport: Transporter | undefined;
+function mailer(): Transporter {
   const port = Number(process.env.${SERVER_ENV.smtpPort} ?? 587);
   transport ??= nodemailer.createTransport({
     host: process.env.${SERVER_ENV.smtpHost},
