@@ -14,7 +14,12 @@ const manifest = z.discriminatedUnion('kind', [
     kind: z.literal('server'),
     /** The build's hash: where its workspace is kept (serverWorkspaceOf). */
     workspace: z.string().regex(/^[0-9a-f]{16,64}$/),
-    launch: z.object({ kind: z.literal('node'), command: z.array(z.string()).min(1), label: z.string() }),
+    launch: z.object({
+      kind: z.literal('node'),
+      command: z.array(z.string()).min(1),
+      label: z.string(),
+      env: z.record(z.string(), z.string()).optional(),
+    }),
   }),
 ]);
 export type AppManifest = z.infer<typeof manifest>;

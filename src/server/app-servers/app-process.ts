@@ -18,7 +18,7 @@ import type { RuntimeFiles } from './runtime-files.ts';
 /** What runs: the bundled `api/` handler, or the project's own server command in its workspace. */
 export type AppLaunch =
   | { kind: 'handler'; workspace: string; entry: string }
-  | { kind: 'command'; workspace: string; command: string[]; label: string };
+  | { kind: 'command'; workspace: string; command: string[]; label: string; env?: Record<string, string> };
 
 export interface AppProcessOptions {
   sandbox: Sandbox;
@@ -70,6 +70,8 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const homeDir = path.join(launch.workspace, '.kiln-home');
   fs.mkdirSync(homeDir, { recursive: true });
   const env: Record<string, string> = {
+    // The framework's own settings first (how it trusts the proxy); Kiln's below always win.
+    ...(launch.kind === 'command' ? launch.env : {}),
     PATH: [
       path.join(launch.workspace, 'node_modules', '.bin'),
       path.dirname(process.execPath),

@@ -81,7 +81,8 @@ export function createAppRouting(deps: AppRoutingDeps) {
     } catch {
       throw new Error('This version’s server build is not on this machine any more: rebuild the version.');
     }
-    return { kind: 'command', workspace, command: manifest.launch.command, label: manifest.launch.label };
+    const { command, label, env } = manifest.launch;
+    return { kind: 'command', workspace, command, label, env };
   }
 
   function describe(target: AppTarget): () => Promise<AppStartSpec> {
