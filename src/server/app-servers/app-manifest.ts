@@ -39,6 +39,11 @@ export async function readAppManifest(outputDir: string): Promise<AppManifest | 
   } catch {
     return null;
   }
+  return parseAppManifest(text);
+}
+
+/** An app manifest's text (from an output folder or a site's files), or null when it is not one. */
+export function parseAppManifest(text: string): AppManifest | null {
   try {
     const parsed = manifest.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;

@@ -1,4 +1,10 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { APP_FOLDER } from '../../core/apps/index.ts';
+import { parseAppManifest, type AppManifest } from '../app-servers/app-manifest.ts';
+import { appResponse } from '../app-servers/app-response.ts';
+import { isServerRequest, type AppRouting } from '../app-servers/app-routing.ts';
+import { appServerErrorPage, startingPage } from '../preview/http/pages.ts';
+import type { SiteManifest } from './site-manifest.ts';
 import { DEFAULT_SITE_HEADERS } from '../../core/hosting/site-headers.ts';
 import { deploymentSubdomainOf, hostName } from '../../core/hosting/site-hosts.ts';
 import { VENDOR_PREFIX, vendorFile } from '../preview/http/cdn-map.ts';
@@ -12,6 +18,31 @@ export interface SiteHostDeps {
   cache: SiteCache;
   /** KILN_HOST: `{subdomain}.{KILN_HOST}` are deployment hosts. */
   kilnHost: string;
+  /** App servers (decision 0054): a deployed version's `api/` handler or its own server. */
+  apps?: AppRouting;
+  addressOf?: (c: Context) => string | undefined;
+}
+
+/** A site's app manifest (`.kiln-app/app.json` among its files), read once per site. */
+const siteApps = new Map<string, Promise<AppManifest | null>>();
+
+function siteAppManifest(
+  cache: SiteCache,
+  siteId: string,
+  manifest: SiteManifest,
+): Promise<AppManifest | null> {
+  let found = siteApps.get(siteId);
+  if (!found) {
+    if (siteApps.size > 10_000) siteApps.clear();
+    const file = manifest.files[`${APP_FOLDER}/app.json`];
+    found = file
+      ? cache
+          .body(file.hash, 'identity')
+          .then((bytes) => (bytes ? parseAppManifest(Buffer.from(bytes).toString('utf8')) : null))
+      : Promise.resolve(null);
+    siteApps.set(siteId, found);
+  }
+  return found;
 }
 
 const PAGE_HEADERS = { ...DEFAULT_SITE_HEADERS, 'cache-control': 'no-store' };
@@ -36,12 +67,19 @@ export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
       target = await deps.directory.customDomain(host);
       if (!target.siteId) return next();
     }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      return c.text('Method Not Allowed', 405, { ...PAGE_HEADERS, allow: 'GET, HEAD' });
-    }
     const siteId = target.siteId;
     const manifest = siteId ? await deps.cache.manifest(siteId) : null;
-    if (!siteId || !manifest) return c.html(notDeployedPage(), 404, PAGE_HEADERS);
+    if (!siteId || !manifest) {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return methodNotAllowed(c);
+      return c.html(notDeployedPage(), 404, PAGE_HEADERS);
+    }
+    if (deps.apps) {
+      const app = await siteAppManifest(deps.cache, siteId, manifest);
+      if (isServerRequest(app, c.req.path)) {
+        return serveSiteApp(c, deps, deps.apps, { chatId: target.chatId, siteId, manifest, app });
+      }
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return methodNotAllowed(c);
 
     const path = c.req.path;
     if (path.startsWith(VENDOR_PREFIX)) {
@@ -71,4 +109,41 @@ export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
       headers: response.headers,
     });
   };
+}
+
+function methodNotAllowed(c: Context): Response {
+  return c.text('Method Not Allowed', 405, { ...PAGE_HEADERS, allow: 'GET, HEAD' });
+}
+
+/** A deployed version's server answers (kept running; decision 0054). */
+async function serveSiteApp(
+  c: Context,
+  deps: SiteHostDeps,
+  apps: AppRouting,
+  site: { chatId: string; siteId: string; manifest: SiteManifest; app: AppManifest },
+): Promise<Response> {
+  const isPage =
+    c.req.method === 'GET' &&
+    (c.req.header('sec-fetch-dest') === 'document' || (c.req.header('accept') ?? '').includes('text/html'));
+  const answer = await apps.forward(
+    {
+      chatId: site.chatId,
+      version: 0,
+      deployed: true,
+      key: `site:${site.siteId}`,
+      manifest: site.app,
+      readAppFile: async (name) => {
+        const file = site.manifest.files[`${APP_FOLDER}/${name}`];
+        return file ? deps.cache.body(file.hash, 'identity') : null;
+      },
+    },
+    c.req.raw,
+    { clientAddress: deps.addressOf?.(c), waitMs: isPage ? 1500 : undefined },
+  );
+  return appResponse(answer, {
+    headers: { 'X-Content-Type-Options': 'nosniff' },
+    startingPage,
+    errorPage: appServerErrorPage,
+    isPage,
+  });
 }

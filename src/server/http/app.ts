@@ -62,7 +62,13 @@ export function createHttpApp(services: Services) {
   // Deployed sites ({subdomain}.{host}, verified custom domains) next: their own origins too.
   app.use(
     '*',
-    siteHostMiddleware({ directory: hosting.directory, cache: hosting.cache, kilnHost: hosting.kilnHost }),
+    siteHostMiddleware({
+      directory: hosting.directory,
+      cache: hosting.cache,
+      kilnHost: hosting.kilnHost,
+      apps: services.apps,
+      addressOf,
+    }),
   );
   // The app's own pages and API: a strict CSP, no framing, HSTS behind TLS (app-headers.ts). A
   // header a route set itself wins (an attachment's `default-src 'none'; sandbox`, issue 12 item 4).

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorSource } from '../../../src/core/apps/index.ts';
 import type { RealtimeEvent } from '../../../src/server/realtime/events.ts';
+import { signedUpUser } from '../generation-helpers.ts';
 import {
   buildVersion,
   createPreviewKiln,
-  createUser,
   previewHost,
   templateWith,
   type TestKiln,
@@ -41,15 +41,15 @@ export default app;
 `;
 
 let kiln: TestKiln;
-let userId: string;
+let owner: Awaited<ReturnType<typeof signedUpUser>>;
 let built: { chatId: string; version: number };
 
 beforeAll(async () => {
   kiln = await createPreviewKiln();
   kiln.services.preview.start();
-  userId = await createUser(kiln);
+  owner = await signedUpUser(kiln, { premium: true });
   const result = await buildVersion(kiln, {
-    userId,
+    userId: owner.userId,
     framework: 'react',
     files: templateWith('react', {
       'package.json': PACKAGE_JSON,
@@ -121,5 +121,33 @@ describe('an SPA with an api/ handler', () => {
     } finally {
       unsubscribe();
     }
+  });
+
+  it('a deployment of it answers /api/* from its own server (any method) and never serves the bundle', async () => {
+    const deployed = await owner.client.request(`/api/chats/${built.chatId}/deployment`, {
+      method: 'POST',
+      json: { subdomain: 'guest-api', version: built.version },
+    });
+    expect(deployed.status).toBe(200);
+    const host = 'guest-api.localhost:3000';
+    const site = (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('host', host);
+      return kiln.app.request(`http://${host}${path}`, { ...init, headers });
+    };
+    expect(await (await site('/api/hello?name=Site')).json()).toEqual({
+      message: 'Hello, Site!',
+      method: 'GET',
+    });
+    const echo = await site('/api/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: 'site' }),
+    });
+    expect(await echo.json()).toEqual({ received: { from: 'site' } });
+    expect((await site('/.kiln-app/api.mjs')).status).toBe(404);
+    expect(await (await site('/')).text()).toContain('<div id="root">');
+    // Static files still take GET only.
+    expect((await site('/', { method: 'POST' })).status).toBe(405);
   });
 });
