@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request as PlaywrightRequest } from 'playwright-core';
 import { z } from 'zod';
 import { grantPremium } from '../../src/server/billing/subscriptions.ts';
 import type { PreviewState } from '../../src/server/preview/index.ts';
@@ -229,11 +229,16 @@ export async function startFidelityRun(options: { pnpmDir?: string } = {}): Prom
     );
     const page: Page = await context.newPage();
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // Chromium ends some answered fetches in loadingFailed (net::ERR_ABORTED) while the page's
+    // fetch resolves normally (a 204, SvelteKit's __data.json under route interception; see
+    // microsoft/playwright#32752): a request that got its response is judged by its status below.
+    const answered = new WeakSet<PlaywrightRequest>();
     page.on('requestfailed', (request) => {
-      if (isLocal(request.url()))
+      if (isLocal(request.url()) && !answered.has(request))
         problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
     });
     page.on('response', (response) => {
+      answered.add(response.request());
       const type = response.request().resourceType();
       if (
         response.status() >= 400 &&
