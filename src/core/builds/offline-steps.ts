@@ -4,6 +4,8 @@
  * inlines Google Fonts' CSS by downloading it — off here, the page links the fonts as written.
  */
 
+export { nextFontOfflineEnv } from './next-font-offline.ts';
+
 const ANGULAR_OPTIMIZED = { scripts: true, styles: { minify: true, inlineCritical: true }, fonts: false };
 
 type Optimization = boolean | Record<string, unknown> | undefined;

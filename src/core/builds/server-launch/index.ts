@@ -1,11 +1,13 @@
 import { angularLaunch } from './angular.ts';
+import { nextLaunch } from './next.ts';
+import { nitroLaunch } from './nitro.ts';
 import { sveltekitLaunch } from './sveltekit.ts';
 import type { LaunchInput, LaunchRule, ServerLaunch } from './types.ts';
 
 export type { LaunchInput, LaunchRule, ServerLaunch } from './types.ts';
 
 /** The rules in order: the first that recognises the output decides (decision 0054). */
-const RULES: readonly LaunchRule[] = [sveltekitLaunch, angularLaunch];
+const RULES: readonly LaunchRule[] = [sveltekitLaunch, angularLaunch, nextLaunch, nitroLaunch];
 
 /** How to start the project's own server, or null when its output is static. */
 export function serverLaunch(input: LaunchInput): ServerLaunch | null {
