@@ -6,6 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildModelGuidance } from '../../src/core/integrations/model-guidance.ts';
+import { secretValues } from '../../src/core/integrations/server-env.ts';
 import { nextSnapshot, runDemo } from '../../src/server/ai/demo/testing.ts';
 import { installDependencies } from '../../src/server/preview/install.ts';
 import { freePort } from '../support/free-port.ts';
@@ -27,7 +28,8 @@ describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () 
   const started: ChildProcess[] = [];
 
   beforeAll(async () => {
-    kiln = await createPreviewKiln();
+    // The suite's PostgreSQL listens on 127.0.0.1: this Kiln lets the integration point at it.
+    kiln = await createPreviewKiln({ KILN_ALLOW_PRIVATE_INTEGRATIONS: 'true' });
   });
   afterAll(async () => {
     for (const child of [dev, ...started])
@@ -37,7 +39,7 @@ describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () 
   });
 
   it('installs, starts, answers /api/* from the handler and / from Vite', { timeout: 600_000 }, async () => {
-    const ada = await signedUpUser(kiln, { name: 'Ada' });
+    const ada = await signedUpUser(kiln, { name: 'Ada', premium: true });
     const system = buildModelGuidance({
       framework: 'react',
       integrations: [{ type: 'database', provider: 'postgres' }],
@@ -53,20 +55,48 @@ describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () 
       framework: 'react',
       files: snapshot.files.map(({ name, content }) => ({ name, content })),
     });
+    // The person's database: a fresh one on the suite's PostgreSQL, enabled on the chat with Stripe.
+    const databaseUrl = await createFreshDatabase(inject('postgresUrl'), 'local_dev');
+    const enabled = [
+      { type: 'database', provider: 'postgres', credentials: { connectionString: databaseUrl } },
+      {
+        type: 'payments',
+        provider: 'stripe',
+        credentials: { publishableKey: 'pk_test_1', secretKey: 'sk_test_local9' },
+      },
+    ];
+    for (const integration of enabled) {
+      const created = await ada.client.request('/api/integrations', {
+        method: 'POST',
+        json: { name: integration.provider, ...integration },
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const put = await ada.client.request(`/api/chats/${chatId}/integrations/${integration.type}`, {
+        method: 'PUT',
+        json: { integrationId: id },
+      });
+      expect(put.status).toBe(200);
+    }
+
     const zip = await ada.client.request(`/api/chats/${chatId}/versions/${version}/zip`);
     expect(zip.status).toBe(200);
     const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     for (const [name, bytes] of Object.entries(entries)) {
       fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
       fs.writeFileSync(path.join(folder, name), bytes);
+      // Names travel, values never (core secretValues: the connection string, the Stripe secret).
+      for (const secret of secretValues(
+        enabled.map((e) => ({ providerId: e.provider, values: e.credentials })),
+      ))
+        expect(strFromU8(bytes).includes(secret), `${name} holds a secret`).toBe(false);
     }
     const pkg = JSON.parse(strFromU8(entries['package.json']!)) as { scripts: Record<string, string> };
     expect(pkg.scripts.dev).toBe('vite --config vite.api.config.ts');
     const example = strFromU8(entries['.env.example']!);
-    expect(example).toMatch(/^DATABASE_URL=$/m);
-
-    // The person's database: a fresh one on the suite's PostgreSQL, with the demo's migration run.
-    const databaseUrl = await createFreshDatabase(inject('postgresUrl'), 'local_dev');
+    // The enabled integrations' server variables, the handler's own among them.
+    for (const name of ['DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'])
+      expect(example).toMatch(new RegExp(`^${name}=$`, 'm'));
     const migration = Object.keys(entries).find((name) => name.endsWith('_guest_book.sql'))!;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();

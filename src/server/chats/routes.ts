@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FRAMEWORKS } from '../../core/frameworks/index.ts';
+import { serverEnv } from '../../core/integrations/server-env.ts';
 import type { Services } from '../http/context.ts';
 import type { AppEnv } from '../http/viewer.ts';
 import { rateLimited } from '../limits/index.ts';
@@ -76,6 +77,8 @@ export function chatRoutes(services: Services) {
         c.req.param('id'),
         requireVersionNumber(c.req.param('version')),
         (chatId) => services.chatIntegrations.publicEnv(chatId),
+        // Names only, for .env.example: the values stay with Kiln.
+        async (chatId) => Object.keys(serverEnv(await services.chatIntegrations.serverValues(chatId))),
       );
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/zip',
