@@ -27,6 +27,8 @@ export interface AppProcessOptions {
   /** The chat's server environment (integration secrets): handed over stdin, never on disk or argv. */
   secrets: Record<string, string>;
   egress: EgressPolicy;
+  /** Host names the server is asked under (Vite's preview checks Host). */
+  hosts?: string[];
   limits: Pick<ProcessLimits, 'memoryMb' | 'maxProcesses'>;
   /** How long the server may take to listen. */
   startTimeoutMs: number;
@@ -86,6 +88,10 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     HOST: '127.0.0.1',
     HOSTNAME: '127.0.0.1',
     NEXT_TELEMETRY_DISABLED: '1',
+    // `vite preview` answers only hosts it knows: the preview's or the site's (never a character Vite reserves).
+    __VITE_ADDITIONAL_SERVER_ALLOWED_HOSTS: (options.hosts ?? [])
+      .filter((host) => /^[a-z0-9.-]+$/i.test(host))
+      .join(','),
     NODE_OPTIONS: [
       `--import=${runtimePath(runtime.preload)}`,
       '--enable-source-maps',

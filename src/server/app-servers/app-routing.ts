@@ -25,6 +25,8 @@ export interface AppTarget {
   /** Stable per output: `preview:{hash}` or `site:{id}`. */
   key: string;
   manifest: AppManifest;
+  /** Host names the server answers (Vite's preview refuses others): names, or `.suffix` for subdomains. */
+  hosts: string[];
   /** A file of the output's `.kiln-app` folder (the handler's bundle). */
   readAppFile(name: string): Promise<Uint8Array | null>;
 }
@@ -96,6 +98,7 @@ export function createAppRouting(deps: AppRoutingDeps) {
           allowOrigins: deps.allowPrivateIntegrations ? integrationEndpoints(values) : [],
         },
         meta: { chatId: target.chatId, version: target.version, deployed: target.deployed },
+        hosts: target.hosts,
       };
     };
   }

@@ -42,6 +42,8 @@ export interface AppStartSpec {
   secrets: Record<string, string>;
   egress: EgressPolicy;
   meta: AppServerMeta;
+  /** Host names it is asked under (servers that check Host, like Vite's preview, allow them). */
+  hosts?: string[];
 }
 
 export type AppServerState = 'stopped' | 'starting' | 'running' | 'crashed';
@@ -192,6 +194,7 @@ export class AppServers {
         launch: spec.launch,
         secrets: spec.secrets,
         egress: spec.egress,
+        hosts: spec.hosts ?? [],
         limits: { memoryMb: this.options.memoryMb, maxProcesses: this.options.maxProcesses },
         startTimeoutMs: this.options.startTimeoutMs,
         log: entry.log,

@@ -132,6 +132,7 @@ async function serveSiteApp(
       deployed: true,
       key: `site:${site.siteId}`,
       manifest: site.app,
+      hosts: [hostName(c.req.header('host')), `.${deps.kilnHost}`],
       readAppFile: async (name) => {
         const file = site.manifest.files[`${APP_FOLDER}/${name}`];
         return file ? deps.cache.body(file.hash, 'identity') : null;

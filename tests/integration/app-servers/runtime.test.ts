@@ -32,6 +32,7 @@ function spec(workspace: string, secrets: Record<string, string> = {}): () => Pr
     secrets,
     egress: { allowPrivate: false, allowOrigins: [`127.0.0.1:${allowedPort}`] },
     meta: { chatId: path.basename(workspace), version: 1, deployed: false },
+    hosts: ['.preview.kiln.example', 'shop.example.com', 'bad host,*'],
   });
 }
 
@@ -85,6 +86,14 @@ describe.runIf(sandbox.kind === 'bwrap')('app-server runtime (bubblewrap)', () =
       const full = path.join(app, file);
       if (fs.statSync(full).isFile()) expect(fs.readFileSync(full, 'utf8')).not.toContain('from-secret');
     }
+  });
+
+  it('tells a server that checks Host (Vite’s preview) the host names it is asked under', async () => {
+    const app = handlerApp(
+      'hosts',
+      `export default { fetch: () => new Response(process.env.__VITE_ADDITIONAL_SERVER_ALLOWED_HOSTS) };`,
+    );
+    expect((await ask('hosts', app)).text).toBe('.preview.kiln.example,shop.example.com');
   });
 
   it('refuses Kiln’s own loopback port and lets an allowed integration endpoint through the egress bridge', async () => {

@@ -189,6 +189,7 @@ async function serveFromApp(
       deployed: false,
       key: `preview:${path.basename(built.outputDir)}`,
       manifest: built.manifest,
+      hosts: [deps.preview.hostSuffixes.preview, deps.preview.hostSuffixes.webcontainer],
       readAppFile: (name) => fs.readFile(path.join(built.outputDir, APP_FOLDER, name)).catch(() => null),
     },
     c.req.raw,
