@@ -1,5 +1,11 @@
 import type { AppAnswer } from './app-routing.ts';
 
+/**
+ * A request header of Kiln's own browser (screenshots, the runtime check): a cold server is waited
+ * for instead of answered with the 'Starting' page. Anyone may send it; they only wait longer.
+ */
+export const WAIT_FOR_APP_SERVER = 'x-kiln-wait-for-server';
+
 /** HTML answers larger than this are passed through as they stream, without Kiln's frame scripts. */
 const MAX_REWRITTEN_HTML = 5 * 1024 * 1024;
 

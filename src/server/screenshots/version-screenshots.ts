@@ -1,3 +1,4 @@
+import { WAIT_FOR_APP_SERVER } from '../app-servers/app-response.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import type { BrowserService, LocalFetch } from '../browser/index.ts';
@@ -82,12 +83,13 @@ export function createVersionScreenshots(deps: VersionScreenshotDeps): VersionSc
     const { url } = await deps.previewOf(target);
     const local: LocalFetch = async (request) => {
       if (new URL(request.url).origin !== new URL(url).origin) return deps.local(request);
+      const headers = new Headers(request.headers);
+      // A cold app server is waited for, not shown as its 'Starting' page (decision 0054).
+      headers.set(WAIT_FOR_APP_SERVER, '1');
       // A private preview's cookie is signed for each request: the chat's visibility may have
       // changed since the browser started, which revokes every earlier token (preview-token.ts).
       const { cookie } = await deps.previewOf(target);
-      if (!cookie) return deps.local(request);
-      const headers = new Headers(request.headers);
-      headers.set('cookie', cookie);
+      if (cookie) headers.set('cookie', cookie);
       return deps.local(new Request(request, { headers }));
     };
     // The same load tells what a person opening the version would hit (issue 19 item 4).

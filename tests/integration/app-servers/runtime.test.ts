@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServers, type AppStartSpec } from '../../../src/server/app-servers/manager.ts';
+import { createAppRouting } from '../../../src/server/app-servers/app-routing.ts';
 import { detectSandbox } from '../../../src/server/preview/sandbox.ts';
 
 const sandbox = detectSandbox('auto');
@@ -164,5 +165,30 @@ describe.runIf(sandbox.kind === 'bwrap')('app-server runtime (bubblewrap)', () =
         .lines.map((line) => line.text)
         .join('\n'),
     ).toMatch(/memory|heap/i);
+  });
+
+  it('a page load waits a little for a cold server, then gets the Starting answer; a fetch waits for it', async () => {
+    const routing = createAppRouting({
+      servers,
+      root: path.join(root, 'routing'),
+      integrations: { serverValues: async () => [] },
+      allowPrivateIntegrations: false,
+    });
+    // The module takes 3 s to load whatever the machine: longer than the page's wait.
+    const slow = `await new Promise((resolve) => setTimeout(resolve, 3000));
+      export default { fetch: () => new Response('finally up') };`;
+    const target = {
+      chatId: 'slow',
+      version: 1,
+      deployed: false,
+      key: 'preview:slow',
+      manifest: { kind: 'handler' as const, entry: 'api.mjs' as const },
+      hosts: [],
+      readAppFile: async (name: string) => (name === 'api.mjs' ? Buffer.from(slow) : null),
+    };
+    const page = await routing.forward(target, new Request('http://app.test/api/x'), { waitMs: 100 });
+    expect(page.kind).toBe('starting');
+    const fetched = await routing.forward(target, new Request('http://app.test/api/x'));
+    expect(fetched.kind === 'response' && (await fetched.response.text())).toBe('finally up');
   });
 });

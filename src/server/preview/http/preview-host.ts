@@ -18,7 +18,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { APP_FOLDER } from '../../../core/apps/index.ts';
 import { appManifestOf, type AppManifest } from '../../app-servers/app-manifest.ts';
-import { appResponse } from '../../app-servers/app-response.ts';
+import { appResponse, WAIT_FOR_APP_SERVER } from '../../app-servers/app-response.ts';
 import { isServerRequest, type AppRouting } from '../../app-servers/app-routing.ts';
 import { withFrameScripts } from './frame-scripts.ts';
 import { readOutputFile } from './serve-output.ts';
@@ -195,7 +195,7 @@ async function serveFromApp(
     c.req.raw,
     {
       clientAddress: deps.addressOf?.(c),
-      waitMs: isPage ? COLD_START_WAIT_MS : undefined,
+      waitMs: isPage && !c.req.header(WAIT_FOR_APP_SERVER) ? COLD_START_WAIT_MS : undefined,
       identityEncoding: true,
     },
   );
