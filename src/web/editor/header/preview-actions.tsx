@@ -4,6 +4,7 @@ import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { htmlContentPath, previewHostUrl } from '../preview/preview-addresses.ts';
 import type { PreviewStatus } from '../preview/use-preview-status.ts';
 import { SelectToggle } from '../selection/select-toggle.tsx';
+import { LogsToggle } from '../server-logs/logs-toggle.tsx';
 import { useEditor } from '../state/editor-context.ts';
 
 /** 'Open in a new tab': /content/{chatId}/{version} for HTML, the preview host otherwise. */
@@ -18,7 +19,7 @@ interface PreviewActionsProps {
   onFullscreen: () => void;
 }
 
-/** Reload, Fullscreen and 'Open in a new tab' (spec §2 header). */
+/** Reload, Fullscreen and 'Open in a new tab' (spec §2 header); Logs for a version with an app server. */
 export function PreviewActions({ status, onFullscreen }: PreviewActionsProps) {
   const { reloadPreview, framework, chatId, selectedVersion, isGenerating } = useEditor();
   const isError = status === 'error';
@@ -38,6 +39,7 @@ export function PreviewActions({ status, onFullscreen }: PreviewActionsProps) {
   return (
     <div className="flex items-center">
       <SelectToggle status={status} />
+      <LogsToggle />
       <Tooltip content="Reload preview">
         <Button
           variant="ghost"

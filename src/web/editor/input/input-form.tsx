@@ -16,8 +16,8 @@ import { RunMigrationButton } from '../sidebar/chat/migrations/run-migration-but
 import { ThemeSheet } from '../theme/theme-sheet.tsx';
 import { RequestEstimate } from '../usage/request-estimate.tsx';
 import { useCanContinue } from './use-version-end.ts';
-import { runtimeErrorLog } from '../../../core/preview/runtime-errors.ts';
 import { rememberFix } from '../preview/runtime-errors/fix-memory.ts';
+import { shownErrorLog } from '../preview/runtime-errors/app-server-error.ts';
 import { useShownErrors } from '../preview/runtime-errors/shown-errors.ts';
 
 /** Runtime errors one 'Fix errors' sends at most (the text is truncated to the fix limit anyway). */
@@ -66,7 +66,7 @@ export function InputForm() {
     }
     const sent = runtimeErrors.slice(0, MAX_FIXED_AT_ONCE);
     if (selectedVersion !== null) for (const error of sent) rememberFix(chatId, error.key, selectedVersion);
-    editor.fixErrors(sent.map((error) => runtimeErrorLog(error, error.frames)).join('\n\n'));
+    editor.fixErrors(sent.map(shownErrorLog).join('\n\n'));
   }
 
   return (

@@ -9,6 +9,7 @@ import { FrameworkPreviewFrame } from './framework-preview-frame.tsx';
 import { findEntryHtml } from './html-document.ts';
 import { HtmlPreviewFrame } from './html-preview-frame.tsx';
 import { IncompleteVersionPanel } from './incomplete-version-panel.tsx';
+import { ServerLogsPanel } from '../server-logs/server-logs-panel.tsx';
 import { PreviewOverlay } from './preview-overlay.tsx';
 import { TokenLimitPanel } from './token-limit-panel.tsx';
 import { usePreviewStatus } from './use-preview-status.ts';
@@ -88,10 +89,14 @@ export function PreviewCanvas() {
     );
   }
 
+  // The app server's Logs view (issue 22 item 5), when open, sits under the preview.
   return (
-    <div className="relative h-full min-h-0 overflow-hidden bg-background">
-      {body}
-      {status !== 'empty' ? <PreviewOverlay /> : null}
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="relative min-h-0 flex-1 overflow-hidden bg-background">
+        {body}
+        {status !== 'empty' ? <PreviewOverlay /> : null}
+      </div>
+      {status === 'ready' ? <ServerLogsPanel /> : null}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
 import type { GenerationRequest } from '../generation/generation-request.ts';
 import { LimitDialog, type LimitDialogState } from '../generation/limit-dialog.tsx';
 import { useGeneration, type GenerationResult } from '../generation/use-generation.ts';
+import { reportAppServerError } from '../preview/runtime-errors/app-server-errors.ts';
 import { usePreviewBuild } from '../preview/use-preview-build.ts';
 import { useChatEvents, type RealtimeEvent } from '../realtime/use-chat-events.ts';
 import type { EditorTabId } from '../sidebar/tab-ids.ts';
@@ -164,6 +165,7 @@ export function EditorProvider({ slug, data, children }: EditorProviderProps) {
   const onRealtime = useCallback(
     (event: RealtimeEvent) => {
       onBuildEvent(event);
+      if (event.type === 'app-server-error') reportAppServerError(event);
       if (event.type === 'generation') {
         if (event.state === 'started' && !isGeneratingRef.current) {
           const base = versionsRef.current.filter((version) => version < event.version).at(-1) ?? null;

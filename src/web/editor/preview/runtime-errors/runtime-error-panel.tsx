@@ -1,15 +1,15 @@
 import { Bug, Wrench, X } from 'lucide-react';
 import { useState } from 'react';
-import { frameLabel, runtimeErrorLog, runtimeErrorTitle } from '../../../../core/preview/runtime-errors.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useEditor } from '../../state/editor-context.ts';
+import { placeLabel, shownErrorLog, shownErrorTitle } from './app-server-error.ts';
 import { fixedBefore, rememberFix, useFixMemory } from './fix-memory.ts';
 import type { RuntimeError } from '../../../../core/preview/runtime-error-list.ts';
 
 /**
  * The runtime error panel over a preview (issue 19 item 4): the first error the page hit — its
  * title, message and place in the generated sources — and 'Ask Kiln to fix it', which sends the
- * spec's fix text with the mapped error. Never sent by itself; an error a previous fix did not
+ * spec's fix text with the mapped error (the app server's errors too, issue 22). Never sent by itself; an error a previous fix did not
  * remove says so. Dismissed errors stay hidden for this page.
  */
 export function RuntimeErrorPanel({ errors }: { errors: readonly RuntimeError[] }) {
@@ -20,12 +20,12 @@ export function RuntimeErrorPanel({ errors }: { errors: readonly RuntimeError[] 
   const error = shown[0];
   if (!error || selectedVersion === null) return null;
   const previousFix = fixedBefore(chatId, error.key, selectedVersion);
-  const title = runtimeErrorTitle(error.kind);
+  const title = shownErrorTitle(error);
 
   function fix() {
     if (!error || selectedVersion === null) return;
     rememberFix(chatId, error.key, selectedVersion);
-    fixErrors(runtimeErrorLog(error, error.frames));
+    fixErrors(shownErrorLog(error));
   }
 
   return (
@@ -43,7 +43,7 @@ export function RuntimeErrorPanel({ errors }: { errors: readonly RuntimeError[] 
             <h2 className="font-semibold tracking-tight">{title}</h2>
             {error.place ? (
               <p className="font-mono text-xs text-muted-foreground" data-testid="runtime-error-place">
-                {frameLabel(error.place)}
+                {placeLabel(error.place)}
               </p>
             ) : null}
           </div>

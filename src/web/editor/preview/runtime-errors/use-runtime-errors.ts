@@ -6,7 +6,9 @@ import {
 } from '../../../../core/preview/runtime-error-list.ts';
 import { readRuntimeErrorMessage } from '../../../../core/preview/runtime-errors.ts';
 import { originOf } from '../../selection/selection-message.ts';
-import { useEditor } from '../../state/editor-context.ts';
+import { useEditor, useEditorStream } from '../../state/editor-context.ts';
+import { appServerErrorOf } from './app-server-error.ts';
+import { useAppServerErrors } from './app-server-errors.ts';
 import { mapStack } from './map-stack.ts';
 import { publishShownErrors } from './shown-errors.ts';
 
@@ -17,8 +19,9 @@ const NONE: RuntimeError[] = [];
  * when it loaded the built version (stored on the message), then what the preview's bridge
  * reports for the page at `address` — only from the preview's origin and these frames (the
  * editor's own window, another origin or another frame is ignored), mapped to the generated
- * sources. De-duplicated together. A new page (`pageKey`: another version, a reload) starts
- * with the stored ones only.
+ * sources — and what the version's app server logged or threw while this page is on screen
+ * (issue 22 item 5; its place found in the version's files). De-duplicated together. A new page
+ * (`pageKey`: another version, a reload) starts with the stored ones only.
  */
 export function useRuntimeErrors(
   frames: readonly RefObject<HTMLIFrameElement | null>[],
@@ -28,6 +31,16 @@ export function useRuntimeErrors(
   const { chatId, selectedVersion, selectedMessages } = useEditor();
   const origin = originOf(address);
   const [state, setState] = useState<{ pageKey: string; errors: RuntimeError[] }>({ pageKey, errors: [] });
+  const { snapshot } = useEditorStream();
+
+  useAppServerErrors((event) => {
+    if (event.chatId !== chatId || event.version !== selectedVersion) return;
+    const error = appServerErrorOf(event.error, snapshot?.files.map((file) => file.name) ?? []);
+    setState((current) => ({
+      pageKey,
+      errors: withRuntimeError(current.pageKey === pageKey ? current.errors : [], error),
+    }));
+  });
 
   useEffect(() => {
     if (origin === null || selectedVersion === null) return;
