@@ -197,6 +197,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       root: path.join(path.resolve(config.dataDir), 'app-servers'),
       integrations: chatIntegrations,
       allowPrivateIntegrations: config.integrations.allowPrivateAddresses,
+      rebuildServer: ({ chatId, version, clean }) => preview.buildHere(chatId, version, { clean }),
     });
     const hosting = createHosting({
       config,

@@ -37,7 +37,7 @@ export async function createVersion(
   options: {
     userId: string;
     framework: string;
-    files: Pick<SnapshotFile, 'name' | 'content'>[];
+    files: (Pick<SnapshotFile, 'name' | 'content'> & Partial<Pick<SnapshotFile, 'binary'>>)[];
     isPrivate?: boolean;
     finishReason?: 'stop' | 'length' | 'error' | null;
     chatId?: string;

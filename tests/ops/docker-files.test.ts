@@ -235,20 +235,20 @@ describe('deploy/docker-compose.yml', () => {
     expect(JSON.stringify(web1.healthcheck?.test)).toContain('/api/health');
   });
 
-  it('lets only the build workers make the namespaces of the build sandbox, and adds no capability', () => {
+  it('lets the processes that run generated code (builds, app servers) make the sandbox’s namespaces, and adds no capability', () => {
     for (const [name, service] of kilnServices) {
       expect(service.privileged, name).toBeUndefined();
       expect(service.cap_add, name).toBeUndefined();
-      if (name.startsWith('worker')) {
-        expect(service.security_opt, name).toEqual([
-          'seccomp=unconfined',
-          'apparmor=unconfined',
-          'systempaths=unconfined',
-        ]);
-        expect(service.healthcheck, name).toEqual({ disable: true });
-      } else {
-        expect(service.security_opt, name).toBeUndefined();
-      }
+      // Web processes run the app servers of previews and sites (decision 0054) in bubblewrap too.
+      expect(service.security_opt, name).toEqual([
+        'seccomp=unconfined',
+        'apparmor=unconfined',
+        'systempaths=unconfined',
+      ]);
+      if (name.startsWith('worker')) expect(service.healthcheck, name).toEqual({ disable: true });
+    }
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!kilnServices.some(([kiln]) => kiln === name)) expect(service.security_opt, name).toBeUndefined();
     }
   });
 

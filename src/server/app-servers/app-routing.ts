@@ -15,6 +15,11 @@ export interface AppRoutingDeps {
   integrations: { serverValues(chatId: string): Promise<EnabledIntegrationValues[]> };
   /** KILN_ALLOW_PRIVATE_INTEGRATIONS: the chat's own integration endpoints may be private. */
   allowPrivateIntegrations: boolean;
+  /**
+   * Builds a server-rendered version here when its kept workspace is not on this machine (another
+   * process built it): the same input gives the same hash, and the build keeps its workspace.
+   */
+  rebuildServer?: (target: { chatId: string; version: number; clean: boolean }) => Promise<void>;
 }
 
 /** A built output that has a server: a version's preview build or a deployed site. */
@@ -29,6 +34,15 @@ export interface AppTarget {
   hosts: string[];
   /** A file of the output's `.kiln-app` folder (the handler's bundle). */
   readAppFile(name: string): Promise<Uint8Array | null>;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export type AppAnswer =
@@ -78,10 +92,11 @@ export function createAppRouting(deps: AppRoutingDeps) {
       return { kind: 'handler', workspace, entry: path.join(workspace, HANDLER_FILE) };
     }
     const workspace = serverWorkspaceOf(workspacesDir, manifest.workspace);
-    try {
-      await fs.access(workspace);
-    } catch {
-      throw new Error('This version’s server build is not on this machine any more: rebuild the version.');
+    if (!(await exists(workspace)) && deps.rebuildServer) {
+      await deps.rebuildServer({ chatId: target.chatId, version: target.version, clean: target.deployed });
+    }
+    if (!(await exists(workspace))) {
+      throw new Error('This version’s server build is not on this machine: rebuild the version.');
     }
     const { command, label, env } = manifest.launch;
     return { kind: 'command', workspace, command, label, env };

@@ -8,11 +8,13 @@ import { TtlCache } from '../lib/ttl-cache.ts';
 /** A host Kiln serves a deployed site on. */
 export interface SiteTarget {
   chatId: string;
+  /** The deployed version (its app server's rebuild needs it, decision 0054); 0 when none. */
+  version: number;
   /** The manifest id of the deployed files; null when the host names no deployed site. */
   siteId: string | null;
 }
 
-const NONE = { chatId: '', siteId: null } satisfies SiteTarget;
+const NONE = { chatId: '', version: 0, siteId: null } satisfies SiteTarget;
 
 /**
  * Which deployed site a host names: `{subdomain}.{KILN_HOST}` by the chats' unique subdomain
@@ -39,11 +41,11 @@ export class SiteDirectory {
     const cached = this.bySubdomain.get(subdomain, now);
     if (cached) return cached;
     const [row] = await this.db
-      .select({ chatId: chats.id, siteId: chats.deployedSite })
+      .select({ chatId: chats.id, version: chats.deployedVersion, siteId: chats.deployedSite })
       .from(chats)
       .where(and(eq(chats.deploySubdomain, subdomain), eq(chats.isDeployed, true)))
       .limit(1);
-    const target = row ?? NONE;
+    const target = row ? { ...row, version: row.version ?? 0 } : NONE;
     this.bySubdomain.set(subdomain, target, now);
     return target;
   }
@@ -55,14 +57,14 @@ export class SiteDirectory {
     const cached = this.byDomain.get(host, now);
     if (cached) return cached;
     const [row] = await this.db
-      .select({ chatId: chats.id, siteId: chats.deployedSite })
+      .select({ chatId: chats.id, version: chats.deployedVersion, siteId: chats.deployedSite })
       .from(customDomains)
       .innerJoin(chats, eq(chats.id, customDomains.chatId))
       .where(
         and(eq(customDomains.domain, host), eq(customDomains.isVerified, true), eq(chats.isDeployed, true)),
       )
       .limit(1);
-    const target = row ?? NONE;
+    const target = row ? { ...row, version: row.version ?? 0 } : NONE;
     this.byDomain.set(host, target, now);
     return target;
   }

@@ -76,7 +76,13 @@ export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
     if (deps.apps) {
       const app = await siteAppManifest(deps.cache, siteId, manifest);
       if (isServerRequest(app, c.req.path)) {
-        return serveSiteApp(c, deps, deps.apps, { chatId: target.chatId, siteId, manifest, app });
+        return serveSiteApp(c, deps, deps.apps, {
+          chatId: target.chatId,
+          version: target.version,
+          siteId,
+          manifest,
+          app,
+        });
       }
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return methodNotAllowed(c);
@@ -120,7 +126,7 @@ async function serveSiteApp(
   c: Context,
   deps: SiteHostDeps,
   apps: AppRouting,
-  site: { chatId: string; siteId: string; manifest: SiteManifest; app: AppManifest },
+  site: { chatId: string; version: number; siteId: string; manifest: SiteManifest; app: AppManifest },
 ): Promise<Response> {
   const isPage =
     c.req.method === 'GET' &&
@@ -128,7 +134,7 @@ async function serveSiteApp(
   const answer = await apps.forward(
     {
       chatId: site.chatId,
-      version: 0,
+      version: site.version,
       deployed: true,
       key: `site:${site.siteId}`,
       manifest: site.app,

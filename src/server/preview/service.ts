@@ -84,6 +84,11 @@ export interface PreviewService {
   readonly secret: string;
   readonly hostSuffixes: { preview: string; webcontainer: string };
   start(): void;
+  /**
+   * Builds a version here, outside the queue, so its kept server workspace exists on this machine
+   * (a server-rendered build made by another process; decision 0054). One build per hash at once.
+   */
+  buildHere(chatId: string, version: number, options?: BuildPurpose): Promise<void>;
   /** Settles once the standby builds (if any) are started; tests and benchmarks wait for it. */
   standbysReady(): Promise<void>;
   close(): Promise<void>;
@@ -287,7 +292,39 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     return { status: 'ready' };
   }
 
+  const buildingHere = new Map<string, Promise<void>>();
+  async function buildHere(chatId: string, number: number, options: BuildPurpose = {}): Promise<void> {
+    const version = await loadPreviewVersion(db, chatId, number);
+    if (!version) throw new Error('This version does not exist any more.');
+    const { files, hash } = await hashOf(version, options.clean === true);
+    const running = buildingHere.get(hash);
+    if (running) return running;
+    const build = (async () => {
+      // No standby: this may be a web process, which keeps none warm.
+      const outcome = await buildProject(
+        { ...builder, standby: undefined },
+        {
+          hash,
+          files: await withBlobBytes(files, deps.blobs),
+          env: await envOf(chatId),
+          framework: version.framework,
+          sourceLocations: options.clean !== true,
+        },
+        async () => undefined,
+      );
+      if (!outcome.ok) throw new Error(`${outcome.error.title}: ${outcome.error.description}`);
+      log(`preview: built ${chatId}-${number} here for its app server`);
+    })();
+    buildingHere.set(hash, build);
+    try {
+      await build;
+    } finally {
+      buildingHere.delete(hash);
+    }
+  }
+
   const service: PreviewService = {
+    buildHere,
     sandbox,
     cache,
     secret: deps.secret,
