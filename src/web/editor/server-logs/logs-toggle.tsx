@@ -28,7 +28,8 @@ export function LogsToggle() {
         }}
       >
         <ScrollText aria-hidden="true" />
-        Logs
+        {/* Narrow headers keep the icon; the name stays for screen readers and the tooltip says it. */}
+        <span className="max-md:sr-only">Logs</span>
       </Button>
     </Tooltip>
   );
