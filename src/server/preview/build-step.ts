@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { OFFLINE_TOOL_ENV } from '../../core/builds/index.ts';
+import { nextFontOfflineEnv, OFFLINE_TOOL_ENV } from '../../core/builds/index.ts';
 import { runLimited, type ProcessLimits, type RunResult } from './run-limited.ts';
 import { pnpmBinary } from './install.ts';
 import { SANDBOX_BIN, sandboxCommand, type Sandbox } from './sandbox.ts';
@@ -62,6 +62,8 @@ export function buildEnv(workspace: string, limits: ProcessLimits): Record<strin
     CI: '1',
     // Telemetry and update checks off (no network to wait for); Angular: no completion setup.
     ...OFFLINE_TOOL_ENV,
+    // next/font/google answered offline by the module the build adaptation wrote (Next projects).
+    ...nextFontOfflineEnv(workspace),
     NG_FORCE_TTY: 'false',
     // pnpm in a script: never fetch the version `packageManager` names, never re-check installs.
     npm_config_manage_package_manager_versions: 'false',

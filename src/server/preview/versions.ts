@@ -23,22 +23,41 @@ export interface PreviewVersion {
   isBuilt: boolean;
 }
 
+const ACCESS_FIELDS = {
+  framework: chats.framework,
+  ownerId: chats.userId,
+  isPrivate: chats.isPrivate,
+  previewTokenEpoch: chats.previewTokenEpoch,
+  messageId: messages.id,
+  finishReason: messages.finishReason,
+  isBuilt: messages.isBuilt,
+};
+
+/** A version's access fields without its code: what every preview request reads (one small row). */
+export type PreviewAccess = Omit<PreviewVersion, 'artifactCode'>;
+
+export async function loadPreviewAccess(
+  db: Database,
+  chatId: string,
+  version: number,
+): Promise<PreviewAccess | null> {
+  const [row] = await db
+    .select(ACCESS_FIELDS)
+    .from(messages)
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version)))
+    .limit(1);
+  if (!row) return null;
+  return { chatId, version, ...row, framework: isFramework(row.framework) ? row.framework : 'react' };
+}
+
 export async function loadPreviewVersion(
   db: Database,
   chatId: string,
   version: number,
 ): Promise<PreviewVersion | null> {
   const [row] = await db
-    .select({
-      framework: chats.framework,
-      ownerId: chats.userId,
-      isPrivate: chats.isPrivate,
-      previewTokenEpoch: chats.previewTokenEpoch,
-      messageId: messages.id,
-      artifactCode: messages.artifactCode,
-      finishReason: messages.finishReason,
-      isBuilt: messages.isBuilt,
-    })
+    .select({ ...ACCESS_FIELDS, artifactCode: messages.artifactCode })
     .from(messages)
     .innerJoin(chats, eq(chats.id, messages.chatId))
     .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version)))

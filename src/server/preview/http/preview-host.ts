@@ -4,7 +4,8 @@ import { parseVersionNumber } from '../../../core/chats/index.ts';
 import type { Database } from '../../db/client.ts';
 import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
 import type { PreviewService } from '../service.ts';
-import { loadPreviewVersion } from '../versions.ts';
+import { loadPreviewAccess, loadPreviewVersion, type PreviewAccess } from '../versions.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { serveHtmlVersion, type HtmlVersionDeps } from './html-version.ts';
 import {
   appServerErrorPage,
@@ -15,6 +16,7 @@ import {
   tokenLimitPage,
 } from './pages.ts';
 import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { APP_FOLDER } from '../../../core/apps/index.ts';
 import { appManifestOf, type AppManifest } from '../../app-servers/app-manifest.ts';
@@ -35,6 +37,8 @@ export interface PreviewHostDeps {
   /** The client's address (X-Forwarded-For for the app server). */
   addressOf?: (c: Context) => string | undefined;
 }
+
+const OUTPUT_MEMORY_MS = 2000;
 
 /** How long a page load waits for a cold app server before the 'Starting' page answers it. */
 const COLD_START_WAIT_MS = 1500;
@@ -72,6 +76,8 @@ export function parsePreviewHost(
  * HTML version's own files (decision 0038).
  */
 export function previewHostMiddleware(deps: PreviewHostDeps): MiddlewareHandler {
+  // Where each version's built output is, for a moment: finding it parses and hashes the snapshot.
+  const outputs = new TtlCache<string, string>(OUTPUT_MEMORY_MS, 10_000);
   return async (c, next) => {
     const target = parsePreviewHost(c.req.header('host'), deps.preview.hostSuffixes);
     if (!target) return next();
@@ -79,7 +85,7 @@ export function previewHostMiddleware(deps: PreviewHostDeps): MiddlewareHandler 
       securityHeaders(c, deps.appOrigin);
       return c.html(notFoundPage(), 404);
     }
-    return servePreview(c, deps, target.chatId, target.version);
+    return servePreview(c, deps, outputs, target.chatId, target.version);
   };
 }
 
@@ -109,14 +115,34 @@ function tokenCookieOptions(c: Context, appOrigin: string) {
     : { ...base, sameSite: 'Lax' as const };
 }
 
+/**
+ * The version's built output folder: remembered per message for OUTPUT_MEMORY_MS (a build's
+ * output never changes; a new one after an integration change is seen within that time).
+ */
+async function outputOf(
+  deps: PreviewHostDeps,
+  outputs: TtlCache<string, string>,
+  access: PreviewAccess,
+): Promise<string | null> {
+  const now = Date.now();
+  const known = outputs.get(access.messageId, now);
+  if (known && existsSync(known)) return known;
+  const version = await loadPreviewVersion(deps.db, access.chatId, access.version);
+  const dir = version ? await deps.preview.outputDirOf(version) : null;
+  if (dir) outputs.set(access.messageId, dir, now);
+  return dir;
+}
+
 async function servePreview(
   c: Context,
   deps: PreviewHostDeps,
+  outputs: TtlCache<string, string>,
   chatId: string,
   number: number,
 ): Promise<Response> {
   securityHeaders(c, deps.appOrigin);
-  const version = await loadPreviewVersion(deps.db, chatId, number);
+  // Every request asks who may see it (a revocation holds at once); the code is read when needed.
+  const version = await loadPreviewAccess(deps.db, chatId, number);
   if (!version) return c.html(notFoundPage(), 404);
 
   if (version.isPrivate) {
@@ -139,14 +165,16 @@ async function servePreview(
   }
 
   if (version.framework === 'html') {
+    const full = await loadPreviewVersion(deps.db, chatId, number);
+    if (!full) return c.html(notFoundPage(), 404);
     // Its own origin: no sandbox, so storage, IndexedDB and module scripts work (decision 0038).
-    const served = await serveHtmlVersion(version, new URL(c.req.url).pathname, deps.html, deps.appOrigin);
+    const served = await serveHtmlVersion(full, new URL(c.req.url).pathname, deps.html, deps.appOrigin);
     return c.body(served.body as string | Uint8Array<ArrayBuffer>, served.status, served.headers);
   }
   c.header('Cache-Control', 'no-store');
   if (version.finishReason === 'length') return c.html(tokenLimitPage(), 200);
 
-  const outputDir = version.finishReason === null ? null : await deps.preview.outputDirOf(version);
+  const outputDir = version.finishReason === null ? null : await outputOf(deps, outputs, version);
   if (outputDir && deps.apps) {
     const manifest = await appManifestOf(outputDir);
     if (isServerRequest(manifest, new URL(c.req.url).pathname)) {
