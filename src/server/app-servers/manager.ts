@@ -63,6 +63,8 @@ interface Entry {
   describe: () => Promise<AppStartSpec>;
   lastError?: string;
   restarts: number;
+  /** Requests being answered: the idle timer runs only while there are none. */
+  inFlight: number;
 }
 
 /** Kiln's cookie that opens a private preview: the app never sees it. */
@@ -99,12 +101,17 @@ export class AppServers {
     } catch (error) {
       return { ok: false, reason: 'unreachable', message: (error as Error).message };
     }
+    entry.inFlight += 1;
     this.touch(entry);
     const outcome = await proxyToApp(entry.agent!, request, {
       timeoutMs: this.options.requestTimeoutMs,
       maxResponseBytes: this.options.maxResponseBytes,
       hiddenCookies: HIDDEN_COOKIES,
       ...extras,
+      onDone: () => {
+        entry.inFlight -= 1;
+        this.touch(entry);
+      },
     });
     if (!outcome.ok && outcome.reason === 'timeout') {
       // A server that cannot answer in time is stuck (a loop): the next request gets a fresh one.
@@ -163,6 +170,7 @@ export class AppServers {
         stopping: false,
         describe,
         restarts: 0,
+        inFlight: 0,
       };
       this.entries.set(key, entry);
       this.forgetOld();
@@ -247,7 +255,8 @@ export class AppServers {
   private touch(entry: Entry): void {
     entry.lastUsed = Date.now();
     clearTimeout(entry.idleTimer);
-    if (entry.meta.deployed) return;
+    // Never idle while answering (a first server-rendered page can take longer than the idle time).
+    if (entry.meta.deployed || entry.inFlight > 0) return;
     entry.idleTimer = setTimeout(() => {
       entry.log.note(`idle for ${this.options.idleMs} ms: stopped`);
       void this.stopEntry(entry, 'stopped');

@@ -24,6 +24,8 @@ export interface ProxyOptions {
   clientAddress?: string;
   /** Ask for an uncompressed answer (Kiln rewrites a preview's pages). */
   identityEncoding?: boolean;
+  /** Called once when the exchange is over: the body sent, cut, cancelled, or no answer. */
+  onDone?: () => void;
 }
 
 export type ProxyOutcome =
@@ -62,6 +64,28 @@ export async function proxyToApp(
   agent: Agent,
   incoming: Request,
   options: ProxyOptions,
+): Promise<ProxyOutcome> {
+  let isDone = false;
+  const done = () => {
+    if (isDone) return;
+    isDone = true;
+    options.onDone?.();
+  };
+  try {
+    const outcome = await exchange(agent, incoming, options, done);
+    if (!outcome.ok) done();
+    return outcome;
+  } catch (error) {
+    done();
+    throw error;
+  }
+}
+
+async function exchange(
+  agent: Agent,
+  incoming: Request,
+  options: ProxyOptions,
+  done: () => void,
 ): Promise<ProxyOutcome> {
   const url = new URL(incoming.url);
   const headers: Record<string, string> = {};
@@ -113,6 +137,7 @@ export async function proxyToApp(
   const noBody = incoming.method === 'HEAD' || [204, 304].includes(answer.statusCode);
   if (noBody) {
     answer.body.resume();
+    done();
     return {
       ok: true,
       response: new Response(null, { status: answer.statusCode, headers: responseHeaders }),
@@ -124,21 +149,27 @@ export async function proxyToApp(
   const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { value, done } = await chunks.next();
-      if (done) {
+      const { value, done: finished } = await chunks.next().catch((error: unknown) => {
+        done();
+        throw error;
+      });
+      if (finished) {
         controller.close();
+        done();
         return;
       }
       sent += value.length;
       if (sent > max) {
         source.destroy();
         controller.error(new Error(`The app server's response is larger than ${max} bytes.`));
+        done();
         return;
       }
       controller.enqueue(new Uint8Array(value));
     },
     cancel() {
       source.destroy();
+      done();
     },
   });
   return { ok: true, response: new Response(body, { status: answer.statusCode, headers: responseHeaders }) };

@@ -191,4 +191,31 @@ describe.runIf(sandbox.kind === 'bwrap')('app-server runtime (bubblewrap)', () =
     const fetched = await routing.forward(target, new Request('http://app.test/api/x'));
     expect(fetched.kind === 'response' && (await fetched.response.text())).toBe('finally up');
   });
+
+  it('never stops a server for idleness while it is answering (a slow first page)', async () => {
+    const quick = new AppServers({
+      sandbox,
+      runtimeDir: path.join(root, 'runtime'),
+      maxRunning: 2,
+      idleMs: 300,
+      memoryMb: 256,
+      maxProcesses: 256,
+      startTimeoutMs: 60_000,
+      requestTimeoutMs: 30_000,
+      maxResponseBytes: 1024 * 1024,
+    });
+    try {
+      // Answers after 2 s whatever the machine: longer than the idle time.
+      const app = handlerApp(
+        'slow-answer',
+        `export default { fetch: () => new Promise((resolve) => setTimeout(() => resolve(new Response('late but whole')), 2000)) };`,
+      );
+      const outcome = await quick.handle('slow-answer', spec(app), new Request('http://app.test/api/x'));
+      expect(outcome.ok && (await outcome.response.text())).toBe('late but whole');
+      // Idle afterwards: stopped.
+      await expect.poll(() => quick.stateOf('slow-answer'), { timeout: 30_000 }).toBe('stopped');
+    } finally {
+      await quick.close();
+    }
+  });
 });
