@@ -13,6 +13,8 @@ import { chromium, type Browser, type Page, type Request as PlaywrightRequest } 
 import { z } from 'zod';
 import { grantPremium } from '../../src/server/billing/subscriptions.ts';
 import type { PreviewState } from '../../src/server/preview/index.ts';
+import { loadPreviewVersion } from '../../src/server/preview/versions.ts';
+import { appManifestOf } from '../../src/server/app-servers/app-manifest.ts';
 import { chunkText, startFakeLlm, type FakeLlm } from '../fixtures/fake-llm/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { SHARED_PNPM, waitForBuild, type TestKiln } from './preview-helpers.ts';
@@ -217,6 +219,28 @@ export async function startFidelityRun(options: { pnpmDir?: string } = {}): Prom
     return ((await response.json()) as { url: string }).url;
   }
 
+  async function hasServer(chatId: string, version: number): Promise<boolean> {
+    const loaded = await loadPreviewVersion(kiln.services.db, chatId, version);
+    const outputDir = loaded ? await kiln.services.preview.outputDirOf(loaded) : null;
+    return (outputDir ? await appManifestOf(outputDir) : null)?.kind === 'server';
+  }
+
+  /** Deploys the version on a subdomain named after the entry; its address, or why not. */
+  async function deploy(
+    entry: RealProject,
+    chatId: string,
+    version: number,
+  ): Promise<string | { error: string }> {
+    const subdomain = `fidelity-${entry.id}`.slice(0, 40);
+    const response = await client.request(`/api/chats/${chatId}/deployment`, {
+      method: 'POST',
+      json: { subdomain, version },
+    });
+    if (response.status !== 200)
+      return { error: `deploy answered ${response.status}: ${await response.text()}` };
+    return `http://${subdomain}.localhost:${port}/`;
+  }
+
   async function render(entry: RealProject, url: string, problems: string[]): Promise<void> {
     const context = await browser.newContext();
     const isLocal = (address: string) => {
@@ -311,6 +335,15 @@ export async function startFidelityRun(options: { pnpmDir?: string } = {}): Prom
       const problems: string[] = [];
       const built = state.status === 'ready';
       if (built) await render(entry, await previewUrl(chatId, version), problems);
+      // A server-rendered project (issue 22): its deployment runs its own server too.
+      if (built && problems.length === 0 && (await hasServer(chatId, version))) {
+        const site = await deploy(entry, chatId, version);
+        if (typeof site === 'string') {
+          const siteProblems: string[] = [];
+          await render(entry, site, siteProblems);
+          problems.push(...siteProblems.map((problem) => `deployment: ${problem}`));
+        } else problems.push(`deployment: ${site.error}`);
+      }
       return {
         id: entry.id,
         framework: entry.framework,
