@@ -58,7 +58,18 @@ export function createHttpApp(services: Services) {
   const admit = (c: Context) => limits.count('tls-ask', { userId: null, address: limits.addressOf(c) });
   app.get('/api/tls/ask', tlsAskHandler({ ...hosting, admit }));
   const addressOf = (c: Context) => limits.addressOf(c) ?? undefined;
-  app.use('*', previewHostMiddleware({ db, preview, appOrigin, html, apps: services.apps, addressOf }));
+  app.use(
+    '*',
+    previewHostMiddleware({
+      db,
+      preview,
+      appOrigin,
+      html,
+      apps: services.apps,
+      addressOf,
+      realtime: services.realtime,
+    }),
+  );
   // Deployed sites ({subdomain}.{host}, verified custom domains) next: their own origins too.
   app.use(
     '*',

@@ -6,6 +6,8 @@ import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
 import type { PreviewService } from '../service.ts';
 import { loadPreviewAccess, loadPreviewVersion, type PreviewAccess } from '../versions.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { Realtime } from '../../realtime/events.ts';
+import { PreviewAccessCache } from './access-cache.ts';
 import { serveHtmlVersion, type HtmlVersionDeps } from './html-version.ts';
 import {
   appServerErrorPage,
@@ -36,6 +38,8 @@ export interface PreviewHostDeps {
   apps?: AppRouting;
   /** The client's address (X-Forwarded-For for the app server). */
   addressOf?: (c: Context) => string | undefined;
+  /** Chat events forget remembered access at once (access-cache.ts); without it, none is remembered. */
+  realtime?: Realtime;
 }
 
 const OUTPUT_MEMORY_MS = 2000;
@@ -78,6 +82,11 @@ export function parsePreviewHost(
 export function previewHostMiddleware(deps: PreviewHostDeps): MiddlewareHandler {
   // Where each version's built output is, for a moment: finding it parses and hashes the snapshot.
   const outputs = new TtlCache<string, string>(OUTPUT_MEMORY_MS, 10_000);
+  const access = deps.realtime ? new PreviewAccessCache(deps.realtime) : null;
+  const accessOf = (chatId: string, version: number) =>
+    access
+      ? access.get(chatId, version, () => loadPreviewAccess(deps.db, chatId, version))
+      : loadPreviewAccess(deps.db, chatId, version);
   return async (c, next) => {
     const target = parsePreviewHost(c.req.header('host'), deps.preview.hostSuffixes);
     if (!target) return next();
@@ -85,7 +94,8 @@ export function previewHostMiddleware(deps: PreviewHostDeps): MiddlewareHandler 
       securityHeaders(c, deps.appOrigin);
       return c.html(notFoundPage(), 404);
     }
-    return servePreview(c, deps, outputs, target.chatId, target.version);
+    const { chatId, version } = target;
+    return servePreview(c, deps, outputs, await accessOf(chatId, version), { chatId, version });
   };
 }
 
@@ -137,18 +147,17 @@ async function servePreview(
   c: Context,
   deps: PreviewHostDeps,
   outputs: TtlCache<string, string>,
-  chatId: string,
-  number: number,
+  version: PreviewAccess | null,
+  { chatId, version: number }: { chatId: string; version: number },
 ): Promise<Response> {
   securityHeaders(c, deps.appOrigin);
-  // Every request asks who may see it (a revocation holds at once); the code is read when needed.
-  const version = await loadPreviewAccess(deps.db, chatId, number);
   if (!version) return c.html(notFoundPage(), 404);
 
   if (version.isPrivate) {
     const fromQuery = c.req.query('token');
-    // A token for this version, given since the chat's visibility last changed: the epoch is
-    // read with the version on every request, so a revocation holds at once in every process.
+    // A token for this version, given since the chat's visibility last changed: the epoch is read
+    // with the version (remembered until the chat's next event, access-cache.ts), so a revocation
+    // holds at once in this process and within the LISTEN/NOTIFY round trip in the others.
     const scope = { chatId, version: number, epoch: version.previewTokenEpoch };
     const opens = (token: string) => verifyPreviewToken(deps.preview.secret, scope, token);
     if (fromQuery && opens(fromQuery)) {
