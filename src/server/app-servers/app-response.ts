@@ -6,6 +6,14 @@ import type { AppAnswer } from './app-routing.ts';
  */
 export const WAIT_FOR_APP_SERVER = 'x-kiln-wait-for-server';
 
+/** A page load (the 'Starting' and error pages answer it) rather than a fetch (JSON errors). */
+export function isPageLoad(method: string, headers: { get(name: string): string | null }): boolean {
+  return (
+    method === 'GET' &&
+    (headers.get('sec-fetch-dest') === 'document' || (headers.get('accept') ?? '').includes('text/html'))
+  );
+}
+
 /** HTML answers larger than this are passed through as they stream, without Kiln's frame scripts. */
 const MAX_REWRITTEN_HTML = 5 * 1024 * 1024;
 

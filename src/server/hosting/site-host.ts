@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { APP_FOLDER } from '../../core/apps/index.ts';
 import { parseAppManifest, type AppManifest } from '../app-servers/app-manifest.ts';
-import { appResponse } from '../app-servers/app-response.ts';
+import { appResponse, isPageLoad } from '../app-servers/app-response.ts';
 import { isServerRequest, type AppRouting } from '../app-servers/app-routing.ts';
 import { appServerErrorPage, startingPage } from '../preview/http/pages.ts';
 import type { SiteManifest } from './site-manifest.ts';
@@ -128,9 +128,7 @@ async function serveSiteApp(
   apps: AppRouting,
   site: { chatId: string; version: number; siteId: string; manifest: SiteManifest; app: AppManifest },
 ): Promise<Response> {
-  const isPage =
-    c.req.method === 'GET' &&
-    (c.req.header('sec-fetch-dest') === 'document' || (c.req.header('accept') ?? '').includes('text/html'));
+  const isPage = isPageLoad(c.req.method, c.req.raw.headers);
   const answer = await apps.forward(
     {
       chatId: site.chatId,

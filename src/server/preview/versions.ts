@@ -44,11 +44,10 @@ export async function loadPreviewAccess(
   const [row] = await db
     .select(ACCESS_FIELDS)
     .from(messages)
-    .innerJoin(chats, eq(chats.id, messages.chatId))
-    .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version)))
+    .innerJoin(chats, CHAT_OF_MESSAGE)
+    .where(assistantOf(chatId, version))
     .limit(1);
-  if (!row) return null;
-  return { chatId, version, ...row, framework: isFramework(row.framework) ? row.framework : 'react' };
+  return row ? { chatId, version, ...row, framework: frameworkOf(row.framework) } : null;
 }
 
 export async function loadPreviewVersion(
@@ -59,12 +58,16 @@ export async function loadPreviewVersion(
   const [row] = await db
     .select({ ...ACCESS_FIELDS, artifactCode: messages.artifactCode })
     .from(messages)
-    .innerJoin(chats, eq(chats.id, messages.chatId))
-    .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version)))
+    .innerJoin(chats, CHAT_OF_MESSAGE)
+    .where(assistantOf(chatId, version))
     .limit(1);
-  if (!row) return null;
-  return { chatId, version, ...row, framework: isFramework(row.framework) ? row.framework : 'react' };
+  return row ? { chatId, version, ...row, framework: frameworkOf(row.framework) } : null;
 }
+
+const CHAT_OF_MESSAGE = eq(chats.id, messages.chatId);
+const assistantOf = (chatId: string, version: number) =>
+  and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version));
+const frameworkOf = (name: string): Framework => (isFramework(name) ? name : 'react');
 
 export async function markBuilt(db: Database, messageId: string): Promise<boolean> {
   const updated = await db

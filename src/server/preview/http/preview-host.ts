@@ -22,7 +22,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { APP_FOLDER } from '../../../core/apps/index.ts';
 import { appManifestOf, type AppManifest } from '../../app-servers/app-manifest.ts';
-import { appResponse, WAIT_FOR_APP_SERVER } from '../../app-servers/app-response.ts';
+import { appResponse, isPageLoad, WAIT_FOR_APP_SERVER } from '../../app-servers/app-response.ts';
 import { isServerRequest, type AppRouting } from '../../app-servers/app-routing.ts';
 import { withFrameScripts } from './frame-scripts.ts';
 import { readOutputFile } from './serve-output.ts';
@@ -216,9 +216,7 @@ async function serveFromApp(
   apps: AppRouting,
   built: { chatId: string; version: number; outputDir: string; manifest: AppManifest },
 ): Promise<Response> {
-  const isPage =
-    c.req.method === 'GET' &&
-    (c.req.header('sec-fetch-dest') === 'document' || (c.req.header('accept') ?? '').includes('text/html'));
+  const isPage = isPageLoad(c.req.method, c.req.raw.headers);
   const answer = await apps.forward(
     {
       chatId: built.chatId,
