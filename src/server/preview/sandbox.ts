@@ -253,7 +253,8 @@ export function sandboxCommand(
         bwrapArgs.push('--bind', dir, dir);
       }
     }
-    for (const bind of extraBinds) bwrapArgs.push(bind.writable ? '--bind' : '--ro-bind', bind.source, bind.target);
+    for (const bind of extraBinds)
+      bwrapArgs.push(bind.writable ? '--bind' : '--ro-bind', bind.source, bind.target);
     bwrapArgs.push('--chdir', workspace, '--clearenv');
     for (const [key, value] of Object.entries(env)) bwrapArgs.push('--setenv', key, value);
     const limited = ['/usr/bin/prlimit', ...prlimit, BWRAP, ...bwrapArgs, command, ...args];
