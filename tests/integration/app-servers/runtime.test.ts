@@ -218,4 +218,31 @@ describe.runIf(sandbox.kind === 'bwrap')('app-server runtime (bubblewrap)', () =
       await quick.close();
     }
   });
+
+  it('a deployment’s server comes back by itself after a crash', async () => {
+    const app = handlerApp(
+      'deployed-crash',
+      `export default { fetch(request) {
+        if (new URL(request.url).pathname === '/api/crash') setTimeout(() => process.exit(3), 10);
+        return new Response('alive');
+      } };`,
+    );
+    const deployed = async (): Promise<AppStartSpec> => ({
+      ...(await spec(app)()),
+      meta: { chatId: 'd', version: 1, deployed: true },
+    });
+    const first = await servers.handle('deployed-crash', deployed, new Request('http://app.test/api/crash'));
+    expect(first.ok && (await first.response.text())).toBe('alive');
+    await expect
+      .poll(() => servers.logs('deployed-crash').lines.some((line) => /ended/.test(line.text)), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    // No request in between: Kiln starts it again on its own.
+    await expect.poll(() => servers.stateOf('deployed-crash'), { timeout: 60_000 }).toBe('running');
+    const starts = servers
+      .logs('deployed-crash')
+      .lines.filter((line) => /starting the api\/ handler/.test(line.text));
+    expect(starts.length).toBe(2);
+  });
 });
