@@ -185,6 +185,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       idleMs: config.apps.idleMs,
       memoryMb: config.apps.memoryMb,
       maxProcesses: config.preview.buildMaxProcesses,
+      diskMb: config.preview.buildDiskMb,
       startTimeoutMs: config.apps.startTimeoutMs,
       requestTimeoutMs: config.apps.requestTimeoutMs,
       maxResponseBytes: config.apps.maxResponseBytes,

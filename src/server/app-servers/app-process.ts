@@ -29,7 +29,8 @@ export interface AppProcessOptions {
   egress: EgressPolicy;
   /** Host names the server is asked under (Vite's preview checks Host). */
   hosts?: string[];
-  limits: Pick<ProcessLimits, 'memoryMb' | 'maxProcesses'>;
+  /** diskMb: what a project's own server may write into its workspace (a handler writes nothing). */
+  limits: Pick<ProcessLimits, 'memoryMb' | 'maxProcesses' | 'diskMb'>;
   /** How long the server may take to listen. */
   startTimeoutMs: number;
   log: AppLog;
@@ -114,16 +115,21 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     process.execPath,
     [runtimePath(runtime.runner), ...args],
     256 * 1024 * 1024,
-    [
-      { source: runtime.dir, target: IN_SANDBOX_RUNTIME },
-      { source: runDir, target: IN_SANDBOX_RUN, writable: true },
-    ],
+    {
+      binds: [
+        { source: runtime.dir, target: IN_SANDBOX_RUNTIME },
+        { source: runDir, target: IN_SANDBOX_RUN, writable: true },
+      ],
+      // A handler needs nothing but its bundle; a project's own server may write (Next's cache).
+      readOnlyWorkspace: launch.kind === 'handler',
+    },
   );
   if (!isolated && wrapped.uid !== undefined) fs.chownSync(runDir, wrapped.uid, wrapped.gid ?? wrapped.uid);
   const limits: ProcessLimits = {
     timeoutMs: LIFETIME_MS,
     memoryMb: options.limits.memoryMb,
     maxProcesses: options.limits.maxProcesses,
+    diskMb: launch.kind === 'command' ? options.limits.diskMb : undefined,
     maxOutputBytes: 64 * 1024,
   };
   const child: LimitedProcess = startLimited(
@@ -185,6 +191,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
 function stopReason(result: RunResult, memoryMb: number): string {
   if (result.killedFor === 'memory') return `it used more than ${memoryMb} MB of memory`;
   if (result.killedFor === 'processes') return 'it started too many processes';
+  if (result.killedFor === 'disk') return 'it wrote more than its disk quota into its folder';
   if (result.killedFor === 'timeout') return 'it ran for its longest lifetime';
   return String(result.killedFor);
 }

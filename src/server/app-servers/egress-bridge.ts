@@ -6,6 +6,8 @@ import { checkedAddresses, type ResolveHost } from '../net/checked-address.ts';
 /** The destination line is short; anything longer is not a destination. */
 const MAX_HEADER_BYTES = 300;
 const HEADER_TIMEOUT_MS = 10_000;
+/** Outgoing connections one app server may hold open at once (each costs Kiln two sockets). */
+export const MAX_EGRESS_CONNECTIONS = 64;
 
 export interface EgressBridge {
   close(): void;
@@ -34,9 +36,19 @@ export function startEgressBridge(
 ): Promise<EgressBridge> {
   fs.rmSync(socketPath, { force: true });
   const open = new Set<net.Socket>();
+  let clients = 0;
   const server = net.createServer((client) => {
+    if (clients >= MAX_EGRESS_CONNECTIONS) {
+      log(`[kiln] outgoing connection refused: more than ${MAX_EGRESS_CONNECTIONS} open at once`);
+      client.destroy();
+      return;
+    }
+    clients += 1;
     open.add(client);
-    client.on('close', () => open.delete(client));
+    client.on('close', () => {
+      clients -= 1;
+      open.delete(client);
+    });
     client.on('error', () => client.destroy());
     client.setTimeout(HEADER_TIMEOUT_MS, () => client.destroy());
     let buffered = Buffer.alloc(0);

@@ -58,7 +58,7 @@ export async function bundleHandler(
     isolated ? IN_SANDBOX_ESBUILD : binary,
     args,
     fileSizeLimit(limits),
-    isolated ? [{ source: binary, target: IN_SANDBOX_ESBUILD }] : [],
+    { binds: isolated ? [{ source: binary, target: IN_SANDBOX_ESBUILD }] : [] },
   );
   return runLimited(wrapped.command, wrapped.args, {
     cwd: workspace,

@@ -16,6 +16,8 @@ export interface AppServersOptions {
   idleMs: number;
   memoryMb: number;
   maxProcesses: number;
+  /** What a project's own server may write into its workspace (KILN_BUILD_DISK_MB). */
+  diskMb?: number;
   startTimeoutMs: number;
   /** KILN_APP_REQUEST_TIMEOUT_MS: until a response's headers; past it, 504 and the server restarts. */
   requestTimeoutMs: number;
@@ -203,7 +205,11 @@ export class AppServers {
         secrets: spec.secrets,
         egress: spec.egress,
         hosts: spec.hosts ?? [],
-        limits: { memoryMb: this.options.memoryMb, maxProcesses: this.options.maxProcesses },
+        limits: {
+          memoryMb: this.options.memoryMb,
+          maxProcesses: this.options.maxProcesses,
+          diskMb: this.options.diskMb,
+        },
         startTimeoutMs: this.options.startTimeoutMs,
         log: entry.log,
       });

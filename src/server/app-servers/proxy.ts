@@ -33,7 +33,8 @@ export type ProxyOutcome =
 
 /** A connection pool to one app server's Unix socket. */
 export function appAgent(socketPath: string): Agent {
-  return new Agent({ connect: { socketPath }, keepAliveTimeout: 10_000, pipelining: 1 });
+  // A bounded pool: a slow or hostile server holds at most this many of Kiln's sockets.
+  return new Agent({ connect: { socketPath }, keepAliveTimeout: 10_000, pipelining: 1, connections: 128 });
 }
 
 function withoutCookies(cookie: string, hidden: readonly string[]): string {

@@ -203,8 +203,12 @@ export function sandboxCommand(
   command: string,
   args: string[],
   fileSizeLimitBytes: number,
-  /** More folders the step sees (an app server's runtime files and socket folder, decision 0054). */
-  extraBinds: readonly { source: string; target: string; writable?: boolean }[] = [],
+  extras: {
+    /** More folders the step sees (an app server's runtime files and socket folder, decision 0054). */
+    binds?: readonly { source: string; target: string; writable?: boolean }[];
+    /** The workspace cannot be written (an `api/` handler's folder: it holds only its bundle). */
+    readOnlyWorkspace?: boolean;
+  } = {},
 ): { command: string; args: string[]; uid?: number; gid?: number } {
   const prlimit = ['--fsize=' + fileSizeLimitBytes, '--core=0', '--'];
   if (sandbox.kind === 'bwrap') {
@@ -239,7 +243,7 @@ export function sandboxCommand(
       '--ro-bind',
       pnpmBinary(),
       SANDBOX_PNPM,
-      '--bind',
+      extras.readOnlyWorkspace ? '--ro-bind' : '--bind',
       workspace,
       workspace,
     ];
@@ -253,7 +257,7 @@ export function sandboxCommand(
         bwrapArgs.push('--bind', dir, dir);
       }
     }
-    for (const bind of extraBinds)
+    for (const bind of extras.binds ?? [])
       bwrapArgs.push(bind.writable ? '--bind' : '--ro-bind', bind.source, bind.target);
     bwrapArgs.push('--chdir', workspace, '--clearenv');
     for (const [key, value] of Object.entries(env)) bwrapArgs.push('--setenv', key, value);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServers, type AppStartSpec } from '../../../src/server/app-servers/manager.ts';
 import { createAppRouting } from '../../../src/server/app-servers/app-routing.ts';
+import { MAX_EGRESS_CONNECTIONS } from '../../../src/server/app-servers/egress-bridge.ts';
 import { detectSandbox } from '../../../src/server/preview/sandbox.ts';
 
 const sandbox = detectSandbox('auto');
@@ -65,6 +66,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
   hostPort = (hostServer.address() as { port: number }).port;
   allowedServer = http.createServer((_, res) => res.end('integration endpoint'));
+  // A raw connection gets a greeting and is held open (the egress cap test counts them).
+  allowedServer.on('connection', (socket) => {
+    socket.once('data', () => undefined);
+  });
   await new Promise<void>((resolve) => allowedServer.listen(0, '127.0.0.1', resolve));
   allowedPort = (allowedServer.address() as { port: number }).port;
 });
@@ -244,5 +249,50 @@ describe.runIf(sandbox.kind === 'bwrap')('app-server runtime (bubblewrap)', () =
       .logs('deployed-crash')
       .lines.filter((line) => /starting the api\/ handler/.test(line.text));
     expect(starts.length).toBe(2);
+  });
+
+  it('cannot write into its own folder (a handler holds only its bundle)', async () => {
+    const app = handlerApp(
+      'writer',
+      `import fs from 'node:fs';
+      export default { fetch() {
+        try { fs.writeFileSync(new URL('./filled.bin', import.meta.url), Buffer.alloc(1024)); return new Response('wrote'); }
+        catch (error) { return new Response('refused: ' + error.code); }
+      } };`,
+    );
+    expect((await ask('writer', app)).text).toBe('refused: EROFS');
+    expect(fs.existsSync(path.join(app, 'filled.bin'))).toBe(false);
+  });
+
+  it(`holds at most ${MAX_EGRESS_CONNECTIONS} outgoing connections at once`, async () => {
+    const app = handlerApp(
+      'many-sockets',
+      `import net from 'node:net';
+      const held = [];
+      export default { async fetch(request) {
+        const port = Number(new URL(request.url).searchParams.get('port'));
+        const outcomes = await Promise.all(Array.from({ length: 80 }, () => new Promise((resolve) => {
+          const socket = net.connect({ host: '127.0.0.1', port });
+          held.push(socket);
+          socket.write('GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n');
+          socket.once('data', () => resolve('answered'));
+          socket.once('close', () => resolve('closed'));
+          socket.once('error', () => resolve('closed'));
+        })));
+        return Response.json({ answered: outcomes.filter((o) => o === 'answered').length, closed: outcomes.filter((o) => o === 'closed').length });
+      } };`,
+    );
+    const answer = JSON.parse((await ask('many-sockets', app, `/api/x?port=${allowedPort}`)).text) as {
+      answered: number;
+      closed: number;
+    };
+    expect(answer.answered).toBeLessThanOrEqual(MAX_EGRESS_CONNECTIONS);
+    expect(answer.closed).toBeGreaterThanOrEqual(80 - MAX_EGRESS_CONNECTIONS);
+    expect(
+      servers
+        .logs('many-sockets')
+        .lines.map((line) => line.text)
+        .join('\n'),
+    ).toContain('more than 64 open at once');
   });
 });
