@@ -46,6 +46,8 @@ export async function bundleHandler(
     '--format=esm',
     '--target=node20',
     '--sourcemap',
+    // Stacks name the project's files (/api/index.ts), not the folder the server ran in.
+    '--source-root=file:///',
     `--outfile=${outfile}`,
     '--external:pg-native',
     '--log-level=warning',

@@ -114,6 +114,9 @@ describe('an SPA with an api/ handler', () => {
       const event = events.find((candidate) => candidate.type === 'app-server-error')!;
       if (event.type !== 'app-server-error') throw new Error('unreachable');
       expect(event.error.message).toBe('the handler broke on purpose');
+      // The stack names the project's file, not the folder on Kiln's disk the server ran in.
+      expect(event.error.stack).toContain('/api/index.ts:9');
+      expect(event.error.stack).not.toContain(kiln.dataDir);
       expect(errorSource(event.error.stack, ['api/index.ts', 'api/greet.ts'])).toMatchObject({
         file: 'api/index.ts',
         line: 9,
