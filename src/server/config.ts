@@ -104,6 +104,8 @@ const schema = z.object({
   KILN_APP_IDLE_MS: z.coerce.number().int().min(1000).default(300_000),
   /** The largest response an app server may send. */
   KILN_APP_MAX_RESPONSE_MB: z.coerce.number().int().min(1).default(50),
+  /** Server-rendered builds' workspaces kept at least; older unused ones are removed (rebuilt when needed). */
+  KILN_APP_WORKSPACES: z.coerce.number().int().min(1).default(20),
   /** How long a server may take to start listening. */
   KILN_APP_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
 
@@ -230,6 +232,7 @@ export interface Config {
     idleMs: number;
     maxResponseBytes: number;
     startTimeoutMs: number;
+    workspacesKept: number;
   };
   /** The server's browser (issue 19). */
   browser: { chromiumPath: string; maxPages: number };
@@ -357,6 +360,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       idleMs: e.KILN_APP_IDLE_MS,
       maxResponseBytes: e.KILN_APP_MAX_RESPONSE_MB * 1024 * 1024,
       startTimeoutMs: e.KILN_APP_START_TIMEOUT_MS,
+      workspacesKept: e.KILN_APP_WORKSPACES,
     },
     browser: { chromiumPath: e.KILN_CHROMIUM_PATH, maxPages: e.KILN_BROWSER_PAGES },
     limits: { rates: rates.limits, trustedProxies: trustedProxies.entries },

@@ -4,6 +4,7 @@ import { integrationEndpoints, isHandlerPath } from '../../core/apps/index.ts';
 import { serverEnv, type EnabledIntegrationValues } from '../../core/integrations/server-env.ts';
 import { serverWorkspaceOf, type AppManifest } from './app-manifest.ts';
 import type { AppLaunch } from './app-process.ts';
+import { markWorkspaceUsed } from './kept-workspaces.ts';
 import { HANDLER_FILE } from './handler-bundle.ts';
 import type { AppServers, AppServerState, AppStartSpec } from './manager.ts';
 import type { AppLogLine } from './app-log.ts';
@@ -98,6 +99,8 @@ export function createAppRouting(deps: AppRoutingDeps) {
     if (!(await exists(workspace))) {
       throw new Error('This version’s server build is not on this machine: rebuild the version.');
     }
+    // In use: the collector leaves it (kept-workspaces.ts).
+    await markWorkspaceUsed(workspace);
     const { command, label, env } = manifest.launch;
     return { kind: 'command', workspace, command, label, env };
   }

@@ -5,6 +5,7 @@ import { AppLog, type AppLogLine, type AppServerError } from './app-log.ts';
 import { startAppProcess, type AppLaunch, type AppProcess } from './app-process.ts';
 import { appAgent, proxyToApp, type ProxyOutcome } from './proxy.ts';
 import { runtimeFiles } from './runtime-files.ts';
+import { markWorkspaceUsed } from './kept-workspaces.ts';
 
 export interface AppServersOptions {
   sandbox: Sandbox;
@@ -67,6 +68,8 @@ interface Entry {
   restarts: number;
   /** Requests being answered: the idle timer runs only while there are none. */
   inFlight: number;
+  /** A project server's workspace (kept-workspaces.ts marks it in use). */
+  workspace?: string;
 }
 
 /** Kiln's cookie that opens a private preview: the app never sees it. */
@@ -193,6 +196,7 @@ export class AppServers {
     try {
       const spec = await entry.describe();
       entry.meta = spec.meta;
+      entry.workspace = spec.launch.kind === 'command' ? spec.launch.workspace : undefined;
       await this.makeRoom(entry.key);
       const runtime = await runtimeFiles(this.options.runtimeDir);
       const label = spec.launch.kind === 'handler' ? 'the api/ handler' : spec.launch.label;
@@ -314,6 +318,8 @@ export class AppServers {
       });
       if (probe.ok) {
         await probe.response.body?.cancel().catch(() => undefined);
+        // A deployment's kept workspace stays marked in use (kept-workspaces.ts).
+        if (entry.workspace) await markWorkspaceUsed(entry.workspace);
         continue;
       }
       entry.log.note(`health check failed (${probe.message}): restarting`);

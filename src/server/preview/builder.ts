@@ -31,6 +31,7 @@ import { layerDirOf, type Sandbox } from './sandbox.ts';
 import { handlerEntry } from '../../core/apps/index.ts';
 import { serverLaunch, type LaunchInput } from '../../core/builds/server-launch/index.ts';
 import { writeAppManifest, serverWorkspaceOf } from '../app-servers/app-manifest.ts';
+import { markWorkspaceUsed, pruneServerWorkspaces } from '../app-servers/kept-workspaces.ts';
 import { bundleHandler, HANDLER_FILE } from '../app-servers/handler-bundle.ts';
 import {
   dependencyKey,
@@ -85,6 +86,8 @@ export interface BuilderContext {
   workspacesDir: string;
   /** Where the workspaces of server-rendered builds are kept for their app server (decision 0054). */
   serverWorkspacesDir: string;
+  /** How many of them are kept at least (KILN_APP_WORKSPACES); older unused ones are removed. */
+  serverWorkspacesKept?: number;
   pnpm: PnpmPaths;
   sandbox: Sandbox;
   cache: OutputCache;
@@ -264,8 +267,11 @@ export async function buildProject(
       );
       if (!stored.ok)
         return failure(BUILD_FALLBACK, `${log}\nError: the server's description could not be stored.\n`);
-      await keepServerWorkspace(workspace, serverWorkspaceOf(context.serverWorkspacesDir, input.hash));
+      const kept = serverWorkspaceOf(context.serverWorkspacesDir, input.hash);
+      await keepServerWorkspace(workspace, kept);
       isKept = true;
+      await markWorkspaceUsed(kept);
+      await pruneServerWorkspaces(context.serverWorkspacesDir, context.serverWorkspacesKept ?? 20);
       timings.storeMs = performance.now() - started;
       return { ok: true, outputDir: stored.dir, log, timings };
     }

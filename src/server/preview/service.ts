@@ -114,6 +114,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
   const builder: BuilderContext = {
     workspacesDir: path.join(dataDir, 'workspaces'),
     serverWorkspacesDir: path.join(dataDir, 'app-servers', 'workspaces'),
+    serverWorkspacesKept: config.apps.workspacesKept,
     pnpm: { storeDir: path.join(dataDir, 'pnpm-store'), cacheDir: path.join(dataDir, 'pnpm-cache') },
     sandbox,
     cache,
