@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { startTestPostgres, type TestPostgres } from '../integration/postgres-server.ts';
+import { enableIntegration } from './support/integrations.ts';
 import { signInPremium } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
 
@@ -85,10 +86,7 @@ test('a PostgreSQL guest book: migration run, an entry posted through /api, show
   // 2. A React chat; the database switched on in its Integrations tab.
   await createComponent(page, { framework: 'React', prompt: 'A pricing table with three plans' });
   await page.getByRole('tab', { name: 'Integrations' }).click();
-  const database = page.getByRole('switch', { name: 'Hosted database' });
-  await database.click();
-  await expect(database).toBeChecked();
-  await expect(page.getByText('Using: Guest book database')).toBeVisible();
+  await enableIntegration(page, 'Hosted database', 'Guest book database');
 
   // 3. The guest book: a frontend calling /api/entries and an api/ handler, with its migration.
   await page.getByRole('tab', { name: 'Chat' }).click();

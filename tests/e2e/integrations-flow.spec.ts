@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import pg from 'pg';
 import { startTestPostgres, type TestPostgres } from '../integration/postgres-server.ts';
+import { enableIntegration } from './support/integrations.ts';
 import { signInPremium } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
 
@@ -131,10 +132,7 @@ test('a Supabase database: configured, enabled, a guest book migration run, the 
   // 2. A React chat; the database switched on in its Integrations tab.
   await createComponent(page, { framework: 'React', prompt: 'A pricing table with three plans' });
   await page.getByRole('tab', { name: 'Integrations' }).click();
-  const database = page.getByRole('switch', { name: 'Hosted database' });
-  await database.click();
-  await expect(database).toBeChecked();
-  await expect(page.getByText('Using: Guest book project')).toBeVisible();
+  await enableIntegration(page, 'Hosted database', 'Guest book project');
   await page.getByRole('tabpanel').screenshot({ path: test.info().outputPath('integrations-tab.png') });
 
   // 3. The guest book: the demo model answers supabase-js code and a migration.
