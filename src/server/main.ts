@@ -17,7 +17,8 @@ import { createBrowserService } from './browser/index.ts';
 import { startEgressProxy, type EgressProxy } from './net/egress-proxy.ts';
 import { createCloneService, createFetchPage } from './clone/index.ts';
 import { createVersionScreenshots } from './screenshots/version-screenshots.ts';
-import { TOKEN_COOKIE, parsePreviewHost } from './preview/http/preview-host.ts';
+import { parsePreviewHost } from './preview/http/preview-host.ts';
+import { TOKEN_COOKIE } from './preview/preview-token.ts';
 import { createPreviewToken } from './preview/preview-token.ts';
 import { loadPreviewVersion } from './preview/versions.ts';
 import { mapVersionStack } from './preview/stack-map.ts';
@@ -191,7 +192,6 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       maxResponseBytes: config.apps.maxResponseBytes,
       onError: (meta, error) =>
         realtime.publish({ type: 'app-server-error', chatId: meta.chatId, version: meta.version, error }),
-      log: logLine(logger),
     });
     const apps = createAppRouting({
       servers: appServers,

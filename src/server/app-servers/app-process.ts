@@ -9,8 +9,8 @@ import {
   type ProcessLimits,
   type RunResult,
 } from '../preview/run-limited.ts';
-import { SANDBOX_BIN, sandboxCommand, type Sandbox } from '../preview/sandbox.ts';
-import { pnpmBinary } from '../preview/install.ts';
+import { sandboxCommand, type Sandbox } from '../preview/sandbox.ts';
+import { sandboxPath } from '../preview/build-step.ts';
 import { startEgressBridge, type EgressBridge } from './egress-bridge.ts';
 import type { AppLog } from './app-log.ts';
 import type { RuntimeFiles } from './runtime-files.ts';
@@ -67,7 +67,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   let bridge: EgressBridge | null = null;
   if (isolated) {
     bridge = await startEgressBridge(path.join(runDir, 'egress.sock'), options.egress, (line) =>
-      options.log.note(line.replace(/^\[kiln\] /, '')),
+      options.log.note(line),
     );
   }
   const homeDir = path.join(launch.workspace, '.kiln-home');
@@ -75,14 +75,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const env: Record<string, string> = {
     // The framework's own settings first (how it trusts the proxy); Kiln's below always win.
     ...(launch.kind === 'command' ? launch.env : {}),
-    PATH: [
-      path.join(launch.workspace, 'node_modules', '.bin'),
-      path.dirname(process.execPath),
-      SANDBOX_BIN,
-      path.dirname(pnpmBinary()),
-      '/usr/bin',
-      '/bin',
-    ].join(':'),
+    PATH: sandboxPath(launch.workspace),
     HOME: homeDir,
     NODE_ENV: 'production',
     PORT: String(INNER_PORT),

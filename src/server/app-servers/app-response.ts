@@ -1,5 +1,8 @@
 import type { AppAnswer } from './app-routing.ts';
 
+/** How long a page load waits for a cold app server before the 'Starting' page answers it. */
+const COLD_START_WAIT_MS = 1500;
+
 /**
  * A request header of Kiln's own browser (screenshots, the runtime check): a cold server is waited
  * for instead of answered with the 'Starting' page. Anyone may send it; they only wait longer.
@@ -12,6 +15,17 @@ export function isPageLoad(method: string, headers: { get(name: string): string 
     method === 'GET' &&
     (headers.get('sec-fetch-dest') === 'document' || (headers.get('accept') ?? '').includes('text/html'))
   );
+}
+
+/**
+ * How long this request waits for a cold server before 'Starting' answers it: a page load a
+ * little, a fetch or Kiln's own browser (WAIT_FOR_APP_SERVER) until the server listens.
+ */
+export function coldStartWaitMs(
+  isPage: boolean,
+  headers: { get(name: string): string | null },
+): number | undefined {
+  return isPage && !headers.get(WAIT_FOR_APP_SERVER) ? COLD_START_WAIT_MS : undefined;
 }
 
 /** HTML answers larger than this are passed through as they stream, without Kiln's frame scripts. */

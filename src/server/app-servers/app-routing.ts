@@ -46,6 +46,11 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** The app server key of a version's preview build (its output folder is named by its hash). */
+export function previewAppKey(outputDir: string): string {
+  return `preview:${path.basename(outputDir)}`;
+}
+
 export type AppAnswer =
   | { kind: 'response'; response: Response }
   | { kind: 'starting' }
@@ -69,12 +74,7 @@ export function createAppRouting(deps: AppRoutingDeps) {
   async function handlerFolder(target: AppTarget): Promise<string> {
     const dir = path.join(handlersDir, target.key.replace(/[^a-z0-9-]/gi, '_'));
     const entry = path.join(dir, HANDLER_FILE);
-    try {
-      await fs.access(entry);
-      return dir;
-    } catch {
-      // not yet here
-    }
+    if (await exists(entry)) return dir;
     const bundle = await target.readAppFile(HANDLER_FILE);
     if (!bundle) throw new Error('The api/ handler of this version was not built.');
     await fs.mkdir(dir, { recursive: true });
@@ -152,10 +152,6 @@ export function createAppRouting(deps: AppRoutingDeps) {
       });
       if (outcome.ok) return { kind: 'response', response: outcome.response };
       return { kind: 'error', status: outcome.reason === 'timeout' ? 504 : 502, message: outcome.message };
-    },
-
-    stateOf(key: string): AppServerState {
-      return deps.servers.stateOf(key);
     },
 
     /** Stops the server of `key` (the owner's restart); the next request starts it again. */

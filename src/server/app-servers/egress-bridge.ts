@@ -39,7 +39,7 @@ export function startEgressBridge(
   let clients = 0;
   const server = net.createServer((client) => {
     if (clients >= MAX_EGRESS_CONNECTIONS) {
-      log(`[kiln] outgoing connection refused: more than ${MAX_EGRESS_CONNECTIONS} open at once`);
+      log(`outgoing connection refused: more than ${MAX_EGRESS_CONNECTIONS} open at once`);
       client.destroy();
       return;
     }
@@ -65,7 +65,7 @@ export function startEgressBridge(
       const destination = parseDestination(buffered.subarray(0, end).toString('latin1'));
       const rest = buffered.subarray(end + 1);
       if (!destination) {
-        log('[kiln] outgoing connection refused: not a destination');
+        log('outgoing connection refused: not a destination');
         client.destroy();
         return;
       }
@@ -85,9 +85,7 @@ export function startEgressBridge(
           upstream.on('close', close);
         },
         (error: Error) => {
-          log(
-            `[kiln] outgoing connection to ${destination.host}:${destination.port} refused: ${error.message}`,
-          );
+          log(`outgoing connection to ${destination.host}:${destination.port} refused: ${error.message}`);
           client.destroy();
         },
       );

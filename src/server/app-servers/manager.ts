@@ -5,6 +5,7 @@ import { AppLog, type AppLogLine, type AppServerError } from './app-log.ts';
 import { startAppProcess, type AppLaunch, type AppProcess } from './app-process.ts';
 import { appAgent, proxyToApp, type ProxyOutcome } from './proxy.ts';
 import { runtimeFiles } from './runtime-files.ts';
+import { TOKEN_COOKIE } from '../preview/preview-token.ts';
 import { markWorkspaceUsed } from './kept-workspaces.ts';
 
 export interface AppServersOptions {
@@ -28,7 +29,6 @@ export interface AppServersOptions {
   /** A deployed server's health check period. */
   healthCheckMs?: number;
   onError?: (meta: AppServerMeta, error: AppServerError) => void;
-  log?: (message: string) => void;
 }
 
 /** Whose server it is: for the Logs view and the error panel. */
@@ -73,7 +73,7 @@ interface Entry {
 }
 
 /** Kiln's cookie that opens a private preview: the app never sees it. */
-const HIDDEN_COOKIES = ['kiln_preview_token'];
+const HIDDEN_COOKIES = [TOKEN_COOKIE];
 /** Entries (with their logs) remembered after their server stopped. */
 const MAX_REMEMBERED = 200;
 
@@ -121,7 +121,7 @@ export class AppServers {
     if (!outcome.ok && outcome.reason === 'timeout') {
       // A server that cannot answer in time is stuck (a loop): the next request gets a fresh one.
       entry.log.note(`no answer within ${this.options.requestTimeoutMs} ms: the server is restarted`);
-      void this.stopEntry(entry, 'stopped');
+      void this.stopEntry(entry);
     }
     return outcome;
   }
@@ -142,19 +142,15 @@ export class AppServers {
     return { state: entry.state, lines: entry.log.recent(), lastError: entry.lastError };
   }
 
-  running(): number {
-    return [...this.entries.values()].filter((entry) => entry.process && !entry.process.hasEnded).length;
-  }
-
   async stop(key: string): Promise<void> {
     const entry = this.entries.get(key);
-    if (entry) await this.stopEntry(entry, 'stopped');
+    if (entry) await this.stopEntry(entry);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.healthTimer);
-    await Promise.all([...this.entries.values()].map((entry) => this.stopEntry(entry, 'stopped')));
+    await Promise.all([...this.entries.values()].map((entry) => this.stopEntry(entry)));
   }
 
   private async ensure(key: string, describe: () => Promise<AppStartSpec>): Promise<Entry> {
@@ -269,7 +265,7 @@ export class AppServers {
     if (entry.meta.deployed || entry.inFlight > 0) return;
     entry.idleTimer = setTimeout(() => {
       entry.log.note(`idle for ${this.options.idleMs} ms: stopped`);
-      void this.stopEntry(entry, 'stopped');
+      void this.stopEntry(entry);
     }, this.options.idleMs);
     entry.idleTimer.unref();
   }
@@ -285,18 +281,18 @@ export class AppServers {
     await Promise.all(
       live.slice(0, excess).map((entry) => {
         entry.log.note(`stopped to make room (KILN_APP_SERVERS=${this.options.maxRunning})`);
-        return this.stopEntry(entry, 'stopped');
+        return this.stopEntry(entry);
       }),
     );
   }
 
-  private async stopEntry(entry: Entry, state: AppServerState): Promise<void> {
+  private async stopEntry(entry: Entry): Promise<void> {
     clearTimeout(entry.idleTimer);
     const process = entry.process;
     if (!process) return;
     entry.stopping = true;
     await process.stop();
-    entry.state = state;
+    entry.state = 'stopped';
   }
 
   private forgetOld(): void {
@@ -323,7 +319,7 @@ export class AppServers {
         continue;
       }
       entry.log.note(`health check failed (${probe.message}): restarting`);
-      await this.stopEntry(entry, 'stopped');
+      await this.stopEntry(entry);
       this.restartLater(entry);
     }
   }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { APP_FOLDER } from '../../core/apps/index.ts';
 import { parseAppManifest, type AppManifest } from '../app-servers/app-manifest.ts';
-import { appResponse, isPageLoad } from '../app-servers/app-response.ts';
+import { appResponse, coldStartWaitMs, isPageLoad } from '../app-servers/app-response.ts';
 import { isServerRequest, type AppRouting } from '../app-servers/app-routing.ts';
 import { appServerErrorPage, startingPage } from '../preview/http/pages.ts';
 import type { SiteManifest } from './site-manifest.ts';
@@ -143,7 +143,7 @@ async function serveSiteApp(
       },
     },
     c.req.raw,
-    { clientAddress: deps.addressOf?.(c), waitMs: isPage ? 1500 : undefined },
+    { clientAddress: deps.addressOf?.(c), waitMs: coldStartWaitMs(isPage, c.req.raw.headers) },
   );
   return appResponse(answer, {
     headers: { 'X-Content-Type-Options': 'nosniff' },

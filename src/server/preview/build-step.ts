@@ -40,23 +40,30 @@ export function fileSizeLimit(limits: ProcessLimits): number {
   return Math.min(MAX_OUTPUT_FILE_BYTES, (limits.diskMb ?? Infinity) * 1024 * 1024);
 }
 
+/**
+ * PATH of a process in a workspace's sandbox (a build step, an app server): the project's own
+ * binaries, then Kiln's own Node (the sandbox binds that binary), so `node x.mjs` runs the Node
+ * Kiln runs on wherever it is installed; Kiln's pnpm too, for `pnpm run x` in scripts (bound at
+ * SANDBOX_BIN in bubblewrap, in its own folder otherwise).
+ */
+export function sandboxPath(workspace: string): string {
+  return [
+    path.join(workspace, 'node_modules', '.bin'),
+    path.dirname(process.execPath),
+    SANDBOX_BIN,
+    path.dirname(pnpmBinary()),
+    '/usr/local/bin',
+    '/usr/bin',
+    '/bin',
+  ]
+    .filter((entry, index, all) => all.indexOf(entry) === index)
+    .join(':');
+}
+
 /** The environment of a build step: nothing of Kiln's own (keys, database URL) leaks in. */
 export function buildEnv(workspace: string, limits: ProcessLimits): Record<string, string> {
   return {
-    // Kiln's own Node first (the sandbox binds that binary), so `node x.mjs` in a script runs
-    // the Node Kiln runs on, wherever it is installed; Kiln's pnpm too, for `pnpm run x` in
-    // scripts (bound at SANDBOX_BIN in bubblewrap, in its own folder otherwise).
-    PATH: [
-      path.join(workspace, 'node_modules', '.bin'),
-      path.dirname(process.execPath),
-      SANDBOX_BIN,
-      path.dirname(pnpmBinary()),
-      '/usr/local/bin',
-      '/usr/bin',
-      '/bin',
-    ]
-      .filter((entry, index, all) => all.indexOf(entry) === index)
-      .join(':'),
+    PATH: sandboxPath(workspace),
     HOME: path.join(workspace, '.kiln-home'),
     NODE_ENV: 'production',
     CI: '1',

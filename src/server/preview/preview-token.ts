@@ -4,6 +4,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * A private chat's preview lives on another origin, where the app's host-only session cookie
  * is not sent; the editor carries this short-lived signed token instead (decision 0034).
  */
+/** The cookie a private preview's token becomes on its preview host (never sent to its app server). */
+export const TOKEN_COOKIE = 'kiln_preview_token';
+
 export const PREVIEW_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**

@@ -6,7 +6,7 @@ import type { JobRow } from '../db/schema/jobs.ts';
 import { JobQueue, QueueShareFull, createWorker, type JobHandler, type Worker } from '../jobs/index.ts';
 import { capReached } from '../limits/index.ts';
 import type { BuildErrorPayload, BuildStatus, Realtime } from '../realtime/events.ts';
-import { buildProject, type BuilderContext } from './builder.ts';
+import { buildProject, type BuilderContext, type BuildInput } from './builder.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { MissingAssetError, withBlobBytes } from './blob-files.ts';
 import type { ProjectFile } from './content-hash.ts';
@@ -179,6 +179,23 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     return versionHash(version, template, await envOf(version.chatId), { clean });
   }
 
+  /** What the builder gets for a version: its files with their bytes, its env, its purpose. */
+  async function buildInputOf(
+    version: PreviewVersion,
+    files: ProjectFile[],
+    hash: string,
+    clean: boolean,
+  ): Promise<BuildInput> {
+    return {
+      hash,
+      files: await withBlobBytes(files, deps.blobs),
+      env: await envOf(version.chatId),
+      framework: version.framework,
+      // A deployment's build never carries the preview's source locations (issue 17 item 2).
+      sourceLocations: !clean,
+    };
+  }
+
   const buildHandler: JobHandler = async (job, context) => {
     const payload = job.payload as { chatId: string; version: number; clean?: boolean };
     const { chatId, version: number } = payload;
@@ -196,9 +213,9 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       return { status: 'ready', hash, cached: true };
     }
     const started = performance.now();
-    let withBytes: ProjectFile[];
+    let input: BuildInput;
     try {
-      withBytes = await withBlobBytes(files, deps.blobs);
+      input = await buildInputOf(version, files, hash, clean);
     } catch (error) {
       if (!(error instanceof MissingAssetError)) throw error;
       const failed = { title: 'Build Error', description: error.message, content: error.message };
@@ -207,13 +224,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     }
     const outcome = await buildProject(
       builder,
-      {
-        hash,
-        files: withBytes,
-        env: await envOf(chatId),
-        framework: version.framework,
-        sourceLocations: !clean,
-      },
+      input,
       async (step) => {
         await context.progress(step);
         publish(chatId, number, step);
@@ -304,13 +315,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       // No standby: this may be a web process, which keeps none warm.
       const outcome = await buildProject(
         { ...builder, standby: undefined },
-        {
-          hash,
-          files: await withBlobBytes(files, deps.blobs),
-          env: await envOf(chatId),
-          framework: version.framework,
-          sourceLocations: options.clean !== true,
-        },
+        await buildInputOf(version, files, hash, options.clean === true),
         async () => undefined,
       );
       if (!outcome.ok) throw new Error(`${outcome.error.title}: ${outcome.error.description}`);

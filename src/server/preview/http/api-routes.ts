@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { appManifestOf } from '../../app-servers/app-manifest.ts';
-import type { AppRouting } from '../../app-servers/app-routing.ts';
+import { previewAppKey, type AppRouting } from '../../app-servers/app-routing.ts';
 import { Hono, type Context } from 'hono';
 import { decide, type Capability, type Decision } from '../../../core/permissions/index.ts';
 import type { Database } from '../../db/client.ts';
@@ -76,7 +75,7 @@ export function previewApiRoutes(deps: {
     const outputDir = await deps.preview.outputDirOf(version);
     const manifest = outputDir ? await appManifestOf(outputDir) : null;
     if (!outputDir || !manifest) return null;
-    return { key: `preview:${path.basename(outputDir)}`, kind: manifest.kind };
+    return { key: previewAppKey(outputDir), kind: manifest.kind };
   }
 
   app.get('/:chatId/preview/:version/server', async (c) => {

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { parseVersionNumber } from '../../../core/chats/index.ts';
 import type { Database } from '../../db/client.ts';
-import { PREVIEW_TOKEN_TTL_MS, verifyPreviewToken } from '../preview-token.ts';
+import { PREVIEW_TOKEN_TTL_MS, TOKEN_COOKIE, verifyPreviewToken } from '../preview-token.ts';
 import type { PreviewService } from '../service.ts';
 import { loadPreviewAccess, loadPreviewVersion, type PreviewAccess } from '../versions.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -22,8 +22,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { APP_FOLDER } from '../../../core/apps/index.ts';
 import { appManifestOf, type AppManifest } from '../../app-servers/app-manifest.ts';
-import { appResponse, isPageLoad, WAIT_FOR_APP_SERVER } from '../../app-servers/app-response.ts';
-import { isServerRequest, type AppRouting } from '../../app-servers/app-routing.ts';
+import { appResponse, coldStartWaitMs, isPageLoad } from '../../app-servers/app-response.ts';
+import { isServerRequest, previewAppKey, type AppRouting } from '../../app-servers/app-routing.ts';
 import { withFrameScripts } from './frame-scripts.ts';
 import { readOutputFile } from './serve-output.ts';
 
@@ -43,11 +43,6 @@ export interface PreviewHostDeps {
 }
 
 const OUTPUT_MEMORY_MS = 2000;
-
-/** How long a page load waits for a cold app server before the 'Starting' page answers it. */
-const COLD_START_WAIT_MS = 1500;
-
-export const TOKEN_COOKIE = 'kiln_preview_token';
 const STEP_LABELS: Record<string, string> = {
   idle: 'Waiting for the version to finish',
   initializing: 'Preparing the project',
@@ -222,7 +217,7 @@ async function serveFromApp(
       chatId: built.chatId,
       version: built.version,
       deployed: false,
-      key: `preview:${path.basename(built.outputDir)}`,
+      key: previewAppKey(built.outputDir),
       manifest: built.manifest,
       hosts: [deps.preview.hostSuffixes.preview, deps.preview.hostSuffixes.webcontainer],
       readAppFile: (name) => fs.readFile(path.join(built.outputDir, APP_FOLDER, name)).catch(() => null),
@@ -230,7 +225,7 @@ async function serveFromApp(
     c.req.raw,
     {
       clientAddress: deps.addressOf?.(c),
-      waitMs: isPage && !c.req.header(WAIT_FOR_APP_SERVER) ? COLD_START_WAIT_MS : undefined,
+      waitMs: coldStartWaitMs(isPage, c.req.raw.headers),
       identityEncoding: true,
     },
   );
