@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { startTestPostgres, type TestPostgres } from '../integration/postgres-server.ts';
+import type { TestPostgres } from '../integration/postgres-server.ts';
+import { startOwnDatabase } from './support/own-database.ts';
 import { enableIntegration } from './support/integrations.ts';
 import { signInPremium } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
@@ -28,24 +29,11 @@ let databaseUrl: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  // The server picks a random port; another suite's server may hold it: try again on another.
-  for (let attempt = 1; !postgres; attempt++) {
-    try {
-      postgres = await startTestPostgres();
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-  const admin = new pg.Client({ connectionString: postgres!.url });
-  await admin.connect();
-  await admin.query(`create role ${DB_USER} login password '${DB_PASSWORD}'`);
-  await admin.query(`create database ${DB_NAME} owner ${DB_USER}`);
-  await admin.end();
-  const url = new URL(postgres!.url);
-  url.username = DB_USER;
-  url.password = DB_PASSWORD;
-  url.pathname = `/${DB_NAME}`;
-  databaseUrl = url.toString();
+  ({ postgres, url: databaseUrl } = await startOwnDatabase({
+    user: DB_USER,
+    password: DB_PASSWORD,
+    name: DB_NAME,
+  }));
 });
 
 test.afterAll(async () => {
