@@ -20,6 +20,22 @@ import { createFreshDatabase } from './postgres-server.ts';
  * a `.env` written from `.env.example`, and `npm run dev`'s command started: the handler answers
  * `/api/entries` (POST then GET, against the suite's PostgreSQL) and Vite serves the page at `/`.
  */
+/** The demo model's PostgreSQL guest book (an `api/` handler), stored as version 1 of a new chat. */
+async function demoGuestBook(kiln: TestKiln, userId: string, framework: 'react' | 'angular') {
+  const system = buildModelGuidance({
+    framework,
+    integrations: [{ type: 'database', provider: 'postgres' }],
+    publicEnvNames: [],
+    existingTables: [],
+  });
+  const snapshot = nextSnapshot(null, (await runDemo({ framework, prompt: 'A guest book', system })).text);
+  return createVersion(kiln, {
+    userId,
+    framework,
+    files: snapshot.files.map(({ name, content }) => ({ name, content })),
+  });
+}
+
 describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () => {
   let kiln: TestKiln;
   let dev: ChildProcess | undefined;
@@ -40,21 +56,7 @@ describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () 
 
   it('installs, starts, answers /api/* from the handler and / from Vite', { timeout: 600_000 }, async () => {
     const ada = await signedUpUser(kiln, { name: 'Ada', premium: true });
-    const system = buildModelGuidance({
-      framework: 'react',
-      integrations: [{ type: 'database', provider: 'postgres' }],
-      publicEnvNames: [],
-      existingTables: [],
-    });
-    const snapshot = nextSnapshot(
-      null,
-      (await runDemo({ framework: 'react', prompt: 'A guest book', system })).text,
-    );
-    const { chatId, version } = await createVersion(kiln, {
-      userId: ada.userId,
-      framework: 'react',
-      files: snapshot.files.map(({ name, content }) => ({ name, content })),
-    });
+    const { chatId, version } = await demoGuestBook(kiln, ada.userId, 'react');
     // The person's database: a fresh one on the suite's PostgreSQL, enabled on the chat with Stripe.
     const databaseUrl = await createFreshDatabase(inject('postgresUrl'), 'local_dev');
     const enabled = [
@@ -169,21 +171,7 @@ describe('the zip of an SPA with api/ runs its handler under `npm run dev`', () 
     { timeout: 600_000 },
     async () => {
       const ada = await signedUpUser(kiln, { name: 'Ann' });
-      const system = buildModelGuidance({
-        framework: 'angular',
-        integrations: [{ type: 'database', provider: 'postgres' }],
-        publicEnvNames: [],
-        existingTables: [],
-      });
-      const snapshot = nextSnapshot(
-        null,
-        (await runDemo({ framework: 'angular', prompt: 'A guest book', system })).text,
-      );
-      const { chatId, version } = await createVersion(kiln, {
-        userId: ada.userId,
-        framework: 'angular',
-        files: snapshot.files.map(({ name, content }) => ({ name, content })),
-      });
+      const { chatId, version } = await demoGuestBook(kiln, ada.userId, 'angular');
       const zip = await ada.client.request(`/api/chats/${chatId}/versions/${version}/zip`);
       expect(zip.status).toBe(200);
       const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
