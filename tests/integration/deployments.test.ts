@@ -242,7 +242,23 @@ describe('deployments: deploy, serve, update, undeploy (issue 14)', () => {
     expect((await invalid.json()).error.message).toBe(
       'Subdomain must be 3-63 characters, contain only lowercase letters, numbers, and hyphens, and start/end with a letter or number.',
     );
-    for (const reserved of ['www', 'api', 'app', 'admin', 'preview', 'webcontainer', 'mail', 'static']) {
+    for (const reserved of [
+      'www',
+      'api',
+      'app',
+      'admin',
+      'preview',
+      'webcontainer',
+      'mail',
+      'static',
+      // Names clients look up by themselves, and punycode look-alikes (issue 31 item 6).
+      'wpad',
+      'mta-sts',
+      'autoconfig',
+      'autodiscover',
+      'isatap',
+      'xn--pple-43d',
+    ]) {
       expect(await (await check(reserved)).json()).toEqual({
         available: false,
         reason: `'${reserved}' is reserved.`,
@@ -251,6 +267,20 @@ describe('deployments: deploy, serve, update, undeploy (issue 14)', () => {
     expect(await (await check('free-name-42')).json()).toEqual({ available: true, reason: null });
     const reservedDeploy = await deploy(owner.client, 'whatever', { subdomain: 'api', version: 1 });
     expect(reservedDeploy.status).toBe(404);
+    const mine = await createVersion(kiln, {
+      userId: owner.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: '<h1>look-alike</h1>' }],
+    });
+    for (const subdomain of ['wpad', 'xn--pple-43d']) {
+      const refused = await deploy(owner.client, mine.chatId, { subdomain, version: 1 });
+      expect(refused.status, subdomain).toBe(409);
+      expect((await refused.json()).error).toMatchObject({
+        code: 'subdomain-unavailable',
+        title: 'Subdomain unavailable',
+      });
+      expect((await site(kiln, `${subdomain}.localhost`)).status).toBe(404);
+    }
 
     const other = await signedUpUser(kiln, { premium: true });
     const files = [{ name: 'index.html', content: '<h1>race</h1>' }];
@@ -421,7 +451,8 @@ describe('custom domains and the TLS ask endpoint (issue 14)', () => {
       method: 'POST',
       json: { subdomain: 'theirs', version: 1 },
     });
-    // An unverified claim does not hold a name: someone else may claim it too, and it moves to them.
+    // An unverified claim does not hold a name: someone else may claim it too, and both claims stay
+    // (the first to verify holds it: custom-domain-claims.test.ts).
     const squatter = await signedUpUser(kiln, { premium: true });
     const squat = await createVersion(kiln, {
       userId: squatter.userId,
@@ -438,7 +469,7 @@ describe('custom domains and the TLS ask endpoint (issue 14)', () => {
     const squatView = await (
       await squatter.client.request(`/api/chats/${squat.chatId}/custom-domain`)
     ).json();
-    expect(squatView.customDomain).toBeNull();
+    expect(squatView.customDomain).toMatchObject({ domain: 'claimed-later.example.com', isVerified: false });
     await other.client.request(`/api/custom-domains/${(await claim.json()).id}`, { method: 'DELETE' });
 
     // Strangers cannot see, verify or remove it.

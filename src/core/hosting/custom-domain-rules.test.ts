@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customDomainReason, isIpAddress } from './custom-domain-rules.ts';
+import { customDomainReason, domainTakenReason, isIpAddress } from './custom-domain-rules.ts';
 
 const kiln = { host: 'kiln.dev', previewHosts: ['preview.kiln.dev', 'kilnpreview.net'] };
 
@@ -19,5 +19,15 @@ describe('custom domain rules', () => {
   it("accepts other people's domains, including look-alikes of Kiln's", () => {
     expect(customDomainReason('shop.example.com', kiln)).toBeNull();
     expect(customDomainReason('notkiln.dev', kiln)).toBeNull();
+  });
+
+  it('a name is held by the project that verified it, and only then', () => {
+    expect(domainTakenReason('shop.example.com', 'chat-b', null)).toBeNull();
+    expect(domainTakenReason('shop.example.com', 'chat-b', 'chat-b')).toBeNull();
+    expect(domainTakenReason('shop.example.com', 'chat-b', 'chat-a')).toBe(
+      'shop.example.com is already used by another project.',
+    );
+    expect(domainTakenReason('shop.example.com', null, 'chat-a')).toMatch(/already used/);
+    expect(domainTakenReason('shop.example.com', null, null)).toBeNull();
   });
 });

@@ -4,7 +4,13 @@ import { fuzzRuns } from '../../../tests/support/fuzz.ts';
 import { isValidHostName, normalizeCustomDomain, validateCustomDomain } from '../validation/custom-domain.ts';
 import { isValidSubdomain } from '../validation/subdomain.ts';
 import { customDomainReason } from './custom-domain-rules.ts';
-import { customDomainUrl, deploymentSubdomainOf, hostName, subdomainUrl } from './site-hosts.ts';
+import {
+  customDomainUrl,
+  deploymentSubdomainOf,
+  hostName,
+  isKilnAppHost,
+  subdomainUrl,
+} from './site-hosts.ts';
 
 /**
  * Issue 21 item 5: the host-name parsers of deployed sites and custom domains. Any text a
@@ -155,6 +161,18 @@ describe('custom domains', () => {
         expect(label).toMatch(LABEL);
       }),
       { numRuns: fuzzRuns(100) },
+    );
+  });
+
+  it("a name anyone could verify as a custom domain is never one where Kiln's app answers (issue 31 item 6)", () => {
+    fc.assert(
+      fc.property(hostLike, kilnHost, (header, base) => {
+        const host = hostName(header);
+        const kiln = { host: base, previewHosts: [`preview.${base}`] };
+        if (!isValidHostName(host) || customDomainReason(host, kiln) !== null) return;
+        expect(isKilnAppHost(host, [base])).toBe(false);
+      }),
+      { numRuns: fuzzRuns(300) },
     );
   });
 });

@@ -1,8 +1,12 @@
 /**
  * Subdomains of KILN_HOST no deployment may take (issue 14): names Kiln itself serves or may
  * serve (the app, its API, previews, mail, static files), names people trust (admin, login,
- * billing…), and the infrastructure names certificate authorities and mail providers look at.
- * docs/operations/hosting.md lists them for self-hosters.
+ * billing…), and the infrastructure names certificate authorities, mail providers and clients
+ * look up by themselves (issue 31 item 6): a site on `wpad.{host}` would be a proxy
+ * configuration for machines whose search domain is KILN_HOST, one on `mta-sts.{host}` the mail
+ * policy of KILN_HOST, one on `autoconfig`/`autodiscover` the mail settings of its addresses.
+ * Labels that begin with `_` (SRV, DKIM, `_mta-sts`, `_kiln-verify`) are no valid subdomain at all
+ * (validation/subdomain.ts).
  */
 export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   // Kiln's own hosts and their likely siblings
@@ -60,14 +64,29 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   'ns',
   'ns1',
   'ns2',
+  'ns3',
+  'ns4',
   'dns',
   'ftp',
   'sftp',
   'ssh',
   'vpn',
   'git',
+  'ntp',
+  'ldap',
+  'proxy',
+  // names clients and providers look up under a domain by themselves
+  'wpad',
+  'isatap',
+  'mta-sts',
   'autoconfig',
   'autodiscover',
+  'openpgpkey',
+  'lyncdiscover',
+  'sip',
+  'enterpriseregistration',
+  'enterpriseenrollment',
+  // names that look like Kiln's own machinery
   'localhost',
   'internal',
   'intranet',
@@ -89,6 +108,17 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * A label with hyphens in its third and fourth places (`xn--`, and any other `??--`): RFC 5890's
+ * reserved form. `xn--` labels are punycode, which browsers show as Unicode: `xn--pple-43d` is
+ * 'аpple' with a Cyrillic 'а', a look-alike of another name under KILN_HOST. The other prefixes are
+ * kept for future encodings, and Let's Encrypt refuses them: such a site would never get its
+ * certificate.
+ */
+export function isReservedLdhLabel(label: string): boolean {
+  return /^..--/.test(label);
+}
+
+/**
  * Why a well-formed subdomain cannot be taken, or null. `kilnLabels` are the first labels of
  * Kiln's own hosts under KILN_HOST (a KILN_PREVIEW_HOST like `previews.kiln.dev` under
  * `kiln.dev` makes `previews` Kiln's).
@@ -97,7 +127,7 @@ export function reservedSubdomainReason(
   subdomain: string,
   kilnLabels: readonly string[] = [],
 ): string | null {
-  if (RESERVED_SUBDOMAINS.has(subdomain) || kilnLabels.includes(subdomain)) {
+  if (RESERVED_SUBDOMAINS.has(subdomain) || kilnLabels.includes(subdomain) || isReservedLdhLabel(subdomain)) {
     return `'${subdomain}' is reserved.`;
   }
   return null;

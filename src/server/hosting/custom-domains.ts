@@ -1,6 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
-import { customDomainReason, type KilnHosts } from '../../core/hosting/custom-domain-rules.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  customDomainReason,
+  domainTakenReason,
+  type KilnHosts,
+} from '../../core/hosting/custom-domain-rules.ts';
 import { evaluateDomainRecords, verificationTxtHost } from '../../core/hosting/domain-verification.ts';
 import { sslStatusFrom, type ProbeResult, type SslStatus } from '../../core/hosting/ssl-status.ts';
 import { normalizeCustomDomain, validateCustomDomain } from '../../core/validation/custom-domain.ts';
@@ -62,6 +66,16 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
     };
   }
 
+  /** The chat whose claim of `domain` is verified (the unique partial index allows one), or null. */
+  async function holderOf(domain: string): Promise<string | null> {
+    const [holder] = await db
+      .select({ chatId: customDomains.chatId })
+      .from(customDomains)
+      .where(and(eq(customDomains.domain, domain), eq(customDomains.isVerified, true)))
+      .limit(1);
+    return holder?.chatId ?? null;
+  }
+
   /** checkCustomDomainAvailability(domain) → {available, reason}. */
   async function availability(input: string, exceptChatId?: string) {
     const checked = validateCustomDomain(input);
@@ -70,18 +84,11 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
       return { available: false, reason: `${normalizeCustomDomain(input)} is not a valid domain name.` };
     }
     const domain = checked.value;
-    const reason = customDomainReason(domain, deps.kiln);
+    const reason =
+      customDomainReason(domain, deps.kiln) ??
+      // Only a verified claim holds a name: other projects' pending claims never block one.
+      domainTakenReason(domain, exceptChatId ?? null, await holderOf(domain));
     if (reason) return { available: false, reason };
-    const [taken] = await db
-      .select({ chatId: customDomains.chatId, isVerified: customDomains.isVerified })
-      .from(customDomains)
-      .where(eq(customDomains.domain, domain))
-      .limit(1);
-    // Only a verified claim holds a domain: an unverified one proves nothing, and letting it block
-    // others would let anyone squat names they do not own (add() takes it over).
-    if (taken && taken.chatId !== exceptChatId && taken.isVerified) {
-      return { available: false, reason: `${domain} is already used by another project.` };
-    }
     return { available: true, reason: null };
   }
 
@@ -154,17 +161,7 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
         });
       }
       try {
-        // Someone else's unverified claim of this domain gives way to the new one; whoever proves
-        // control of the DNS first keeps it.
-        await db
-          .delete(customDomains)
-          .where(
-            and(
-              eq(customDomains.domain, domain),
-              eq(customDomains.isVerified, false),
-              ne(customDomains.chatId, chat.id),
-            ),
-          );
+        // Other projects' pending claims of the name stay: the first to verify holds it (issue 31).
         const [row] = await db
           .insert(customDomains)
           .values({
@@ -176,20 +173,31 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
           .returning();
         return toView(row!);
       } catch (error) {
-        // Two owners adding the same domain, or two tabs adding one each: the unique indexes decide.
+        // Two tabs adding one each: the unique chat index decides.
         if (isUniqueViolation(error)) {
-          throw ServiceError.fromUserError(
-            ERRORS.domainUnavailable(`${domain} is already used by another project.`),
-            409,
-          );
+          throw new ServiceError(409, 'custom-domain-exists', 'One custom domain per project', {
+            title: 'Failed to add domain',
+          });
         }
         throw error;
       }
     },
 
-    /** verifyCustomDomain(id) → {success, error, warning}: the TXT token and the routing record, through DNS. */
+    /**
+     * verifyCustomDomain(id) → {success, error, warning}: the TXT token and the routing record,
+     * through DNS. A name another project verified first is that project's: this claim stays,
+     * unverified, and is told so (issue 31 item 6).
+     */
     async verify(viewer: RequestViewer, id: string) {
       const row = await requireDomain(viewer, id, 'manageCustomDomain');
+      const taken = (chatId: string | null) => {
+        const reason = domainTakenReason(row.domain, row.chatId, chatId);
+        return reason ? { success: false, error: reason, warning: null, customDomain: toView(row) } : null;
+      };
+      if (!row.isVerified) {
+        const refused = taken(await holderOf(row.domain));
+        if (refused) return refused;
+      }
       const { found, problems } = await deps.dns.records(row.domain);
       const result = evaluateDomainRecords({
         domain: row.domain,
@@ -201,7 +209,15 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
       });
       let current = row;
       if (result.success && !row.isVerified) {
-        current = await update(row.id, { isVerified: true, verifiedAt: new Date() });
+        try {
+          current = await update(row.id, { isVerified: true, verifiedAt: new Date() });
+        } catch (error) {
+          // Another claim of the name verified at the same moment: the unique index kept one.
+          if (!isUniqueViolation(error)) throw error;
+          const refused = taken(await holderOf(row.domain));
+          if (refused) return refused;
+          throw error;
+        }
       }
       return { ...result, customDomain: toView(current) };
     },

@@ -40,7 +40,9 @@ export function createHosting(deps: {
   const { config, db } = deps;
   const kilnHost = config.host.toLowerCase();
   const previewHosts = [config.previewHosts.preview, config.previewHosts.webcontainer];
-  const kiln = { host: kilnHost, previewHosts };
+  // Kiln's own names: the app answers there, and a site host's 404 under every other name.
+  const appHosts = [kilnHost, new URL(config.publicUrl).hostname.toLowerCase()];
+  const kiln = { host: kilnHost, previewHosts, appHosts };
   const directory = new SiteDirectory(db, kiln);
   const cache = new SiteCache(deps.blobs, config.hosting.cacheBytes);
   const ca = readProbeCa(config.hosting.tlsProbeCaFile);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { customDomainReason } from '../../core/hosting/custom-domain-rules.ts';
+import { isKilnAppHost } from '../../core/hosting/site-hosts.ts';
 import { isValidHostName } from '../../core/validation/custom-domain.ts';
 import type { Database } from '../db/client.ts';
 import { chats, customDomains } from '../db/schema/index.ts';
@@ -29,7 +30,12 @@ export class SiteDirectory {
 
   constructor(
     private readonly db: Database,
-    private readonly kiln: { host: string; previewHosts: readonly string[] },
+    private readonly kiln: {
+      host: string;
+      previewHosts: readonly string[];
+      /** Kiln's own names, where the app answers: KILN_HOST (the default) and KILN_PUBLIC_URL's host. */
+      appHosts?: readonly string[];
+    },
     private readonly ttlMs = 2000,
   ) {
     this.bySubdomain = new TtlCache(ttlMs, 50_000);
@@ -48,6 +54,11 @@ export class SiteDirectory {
     const target = row ? { ...row, version: row.version ?? 0 } : NONE;
     this.bySubdomain.set(subdomain, target, now);
     return target;
+  }
+
+  /** Whether the app answers `host` (no site, and no 404): one of Kiln's own names (site-hosts.ts). */
+  isAppHost(host: string): boolean {
+    return isKilnAppHost(host, this.kiln.appHosts ?? [this.kiln.host]);
   }
 
   /** A verified custom domain's site; NONE for every other host (and no query for names that cannot be one). */

@@ -50,10 +50,12 @@ const PAGE_HEADERS = { ...DEFAULT_SITE_HEADERS, 'cache-control': 'no-store' };
 /**
  * Deployed sites (issue 14): runs after the preview hosts and before the API and the web app.
  * `{subdomain}.{KILN_HOST}` is always a site host (a 404 'Not deployed' page when nothing is
- * deployed there — never the app); any other host is a site host when it is a verified custom
- * domain of a deployed chat, and otherwise falls through to the app. Sites run on origins of
- * their own, so no Kiln cookie is ever sent to them (Kiln's cookies are host-only); nothing of
- * the request but its path and caching headers is read.
+ * deployed there — never the app); Kiln's own names (KILN_HOST, KILN_PUBLIC_URL's host, loopback
+ * and other names nobody else can own: site-hosts.ts isKilnAppHost) go on to the app; every other
+ * host is a site host too: a verified custom domain of a deployed chat shows its site, any other
+ * name the same 404 (issue 31 item 6: never Kiln's app under a name someone else controls). Sites
+ * run on origins of their own, so no Kiln cookie is ever sent to them (Kiln's cookies are
+ * host-only); nothing of the request but its path and caching headers is read.
  */
 export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
   return async (c, next) => {
@@ -63,9 +65,8 @@ export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
     if (subdomain !== null) {
       target = await deps.directory.subdomain(subdomain);
     } else {
-      if (host === deps.kilnHost) return next();
+      if (host === deps.kilnHost || deps.directory.isAppHost(host)) return next();
       target = await deps.directory.customDomain(host);
-      if (!target.siteId) return next();
     }
     const siteId = target.siteId;
     const manifest = siteId ? await deps.cache.manifest(siteId) : null;

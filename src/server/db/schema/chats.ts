@@ -141,7 +141,7 @@ export const likes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.chatId] }), index('likes_chat_id_idx').on(t.chatId)],
 );
 
-/** Spec §3 "Custom domain": one per project. */
+/** Spec §3 "Custom domain": one per project; a name is held by the project that verified it. */
 export const customDomains = pgTable(
   'custom_domains',
   {
@@ -158,7 +158,12 @@ export const customDomains = pgTable(
   },
   (t) => [
     uniqueIndex('custom_domains_chat_id_idx').on(t.chatId),
-    uniqueIndex('custom_domains_domain_idx').on(t.domain),
+    // Any number of projects may claim a name while they prove it; once one verifies it, it is
+    // that project's alone (issue 31 item 6: a claim never removes another one).
+    uniqueIndex('custom_domains_verified_domain_idx')
+      .on(t.domain)
+      .where(sql`${t.isVerified}`),
+    index('custom_domains_domain_idx').on(t.domain),
     check(
       'custom_domains_ssl_status_check',
       sql`${t.sslStatus} in ('pending', 'active', 'expired', 'failed')`,
