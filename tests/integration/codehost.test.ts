@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSnapshot } from '../../src/core/artifact/index.ts';
@@ -279,6 +281,121 @@ describe('GitHub sync: connect, create, push, pull, override, import (issue 15)'
       await json(owner.client, `/api/chats/${imported.chatId}/codehost/pull`, 'POST')
     ).json();
     expect(pull.message).toMatch(/No changes detected/);
+  });
+
+  it('a branch named like an option or otherwise not a branch, from the person or from GitHub: 422 invalid-branch, and git never sees it', async () => {
+    const person = await signedUpUser(kiln, { premium: true });
+    const evil = '--upload-pack=touch${IFS}/tmp/kiln-pwned';
+    // GitHub's default branch for this user's repositories is a name git would read as an option.
+    const { token } = fake.createUser('option-user', { defaultBranch: evil });
+    await json(person.client, '/api/codehost/token', 'POST', { token });
+    await fake.createRepo('option-user', 'tricky', { autoInit: true });
+    await fake.commitDirectly('option-user', 'tricky', 'main', { 'index.html': '<h1>main</h1>' }, 'Main');
+
+    // Named by the person: refused before GitHub or git is asked anything.
+    const before = fake.requests.length;
+    const named = [evil, '-main', 'a..b', 'x:refs/heads/y', 'a b', 'HEAD', 'main.lock'];
+    for (const branch of named) {
+      const answer = await json(person.client, '/api/codehost/import', 'POST', {
+        repository: 'option-user/tricky',
+        branch,
+      });
+      expect(answer.status, branch).toBe(422);
+      expect((await answer.json()).error, branch).toMatchObject({
+        code: 'invalid-branch',
+        title: 'Invalid branch name',
+      });
+    }
+    const inAddress = await json(person.client, '/api/codehost/import', 'POST', {
+      repository: `${fake.url}/option-user/tricky/tree/${evil}`,
+    });
+    expect(inAddress.status).toBe(422);
+    expect((await inAddress.json()).error.message).toBe(
+      `The branch "${evil}" is not a valid branch name: it starts with "-".`,
+    );
+    expect(fake.requests.length).toBe(before);
+
+    // GitHub's own default branch: refused once read, before any fetch or push names it.
+    const imported = await json(person.client, '/api/codehost/import', 'POST', {
+      repository: 'option-user/tricky',
+    });
+    expect(imported.status).toBe(422);
+    expect((await imported.json()).error).toMatchObject({
+      code: 'invalid-branch',
+      message: `GitHub's default branch "${evil}" is not a valid branch name: it starts with "-".`,
+    });
+    // Another branch of the same repository imports as usual.
+    const main = await json(person.client, '/api/codehost/import', 'POST', {
+      repository: 'option-user/tricky',
+      branch: 'main',
+    });
+    expect(main.status).toBe(201);
+
+    // A repository created in Kiln takes GitHub's default branch: push and pull refuse it too.
+    const { chatId } = await createVersion(kiln, {
+      userId: person.userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: '<h1>x</h1>' }],
+    });
+    const created = await json(person.client, `/api/chats/${chatId}/codehost/repo`, 'POST', {
+      name: 'made-here',
+      private: true,
+    });
+    expect(created.status).toBe(200);
+    for (const route of ['push', 'pull']) {
+      const answer = await json(
+        person.client,
+        `/api/chats/${chatId}/codehost/${route}`,
+        'POST',
+        route === 'push' ? { version: 1 } : undefined,
+      );
+      expect(answer.status, route).toBe(422);
+      expect((await answer.json()).error, route).toMatchObject({
+        code: 'invalid-branch',
+        message: `The linked branch "${evil}" is not a valid branch name: it starts with "-".`,
+      });
+    }
+    expect(fs.existsSync('/tmp/kiln-pwned')).toBe(false);
+    expect(await fake.head('option-user', 'made-here', evil)).toBeNull();
+  });
+
+  it('a corrupt pack from GitHub: 502 codehost-bad-data with a clear message, never 500, and nothing is stored', async () => {
+    const person = await signedUpUser(kiln, { premium: true });
+    const { token } = fake.createUser('damaged-user');
+    await json(person.client, '/api/codehost/token', 'POST', { token });
+    /** A repository whose blob `a.txt` is damaged on GitHub's disk, the way `damage` says. */
+    async function damagedRepo(name: string, damage: 'other-content' | 'garbage') {
+      await fake.createRepo('damaged-user', name, { autoInit: true });
+      await fake.commitDirectly('damaged-user', name, 'main', { 'a.txt': 'hello '.repeat(40) }, 'A file');
+      const gitDir = fake.repoPath('damaged-user', name);
+      const blob = execFileSync('git', ['--git-dir', gitDir, 'rev-parse', 'main:a.txt']).toString().trim();
+      const file = path.join(gitDir, 'objects', blob.slice(0, 2), blob.slice(2));
+      fs.chmodSync(file, 0o644);
+      // Another blob under its name (the pack then lacks the object the tree names), or bytes
+      // that are no object at all (GitHub's side breaks off, saying its repository is corrupt).
+      fs.writeFileSync(
+        file,
+        damage === 'other-content' ? zlib.deflateSync(Buffer.from('blob 6\0HELLO\n')) : 'garbage',
+      );
+    }
+    await damagedRepo('swapped', 'other-content');
+    await damagedRepo('garbled', 'garbage');
+    const chatsBefore = (await kiln.services.db.select().from(chats)).length;
+    for (const name of ['swapped', 'garbled']) {
+      const answer = await json(person.client, '/api/codehost/import', 'POST', {
+        repository: `damaged-user/${name}`,
+      });
+      expect(answer.status, name).toBe(502);
+      const { error } = await answer.json();
+      expect(error, name).toMatchObject({
+        code: 'codehost-bad-data',
+        title: 'GitHub sent bad data',
+        message: expect.stringMatching(/^GitHub sent repository data that git could not read/),
+      });
+      expect(error.detail, name).toMatch(/git fetch failed \(corrupt\)/);
+      expect(JSON.stringify(error)).not.toContain(token);
+    }
+    expect((await kiln.services.db.select().from(chats)).length).toBe(chatsBefore);
   });
 
   it('the device flow: pending, then connected once approved; denied and expired say so', async () => {

@@ -9,6 +9,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GitError,
@@ -16,6 +17,7 @@ import {
   type GitErrorKind,
   type TreeFile,
 } from '../../src/server/codehost/git-mirror.ts';
+import { checkBranchName } from '../../src/core/codehost/branch-name.ts';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github/server.ts';
 
 const run = promisify(execFile);
@@ -361,11 +363,17 @@ describe('GitMirror: push and pull through real git', () => {
     ]);
 
     const push = { commit: good, force: false, expectedHead: null };
-    for (const branch of ['main..x', 'a b', 'x:refs/heads/y', '-main', 'main.lock']) {
+    // Refused before any git command: the fake sees no request for them.
+    const before = github.requests.length;
+    for (const branch of ['main..x', 'a b', 'x:refs/heads/y', '-main', 'main.lock', '--upload-pack=x', '']) {
       expect(await kindOf(mirror.push('chat-10', url, { ...push, branch }, { token })), branch).toBe(
-        'failed',
+        'invalid-ref',
+      );
+      expect(await kindOf(mirror.fetch('chat-10', url, branch, { token }, LIMITS)), branch).toBe(
+        'invalid-ref',
       );
     }
+    expect(github.requests.length).toBe(before);
     const withCredentials = url.replace('http://', `http://x-access-token:${token}@`);
     expect(
       await kindOf(mirror.push('chat-10', withCredentials, { ...push, branch: 'main' }, { token })),
@@ -373,6 +381,77 @@ describe('GitMirror: push and pull through real git', () => {
     expect(await kindOf(mirror.remote('file:///etc', { token }))).toBe('failed');
     expect(await kindOf(mirror.remote('ext::sh -c id', { token }))).toBe('failed');
   });
+  it("checks branch names by git's own rule, without running git", async () => {
+    const names = [
+      'main',
+      'feature/x',
+      'a@b',
+      'a./b',
+      'é',
+      'a{b}',
+      'a=b',
+      'x/HEAD',
+      'a/-b',
+      '-main',
+      '--upload-pack=x',
+      'HEAD',
+      'a@{b',
+      'a/.b',
+      'a.lock/b',
+      'a/b.lock',
+      'a.',
+      'a..b',
+      'a//b',
+      '/a',
+      'a/',
+      'a b',
+      'a\tb',
+      'a~b',
+      'a^b',
+      'a:b',
+      'a?b',
+      'a*b',
+      'a[b',
+      'a\\b',
+    ];
+    for (const name of names) {
+      const byGit = await run('git', ['check-ref-format', '--branch', name]).then(
+        () => true,
+        () => false,
+      );
+      expect(checkBranchName(name).ok, name).toBe(byGit);
+    }
+  });
+
+  it("a damaged repository on GitHub: fetch fails as corrupt (the remote's failure), without retries", async () => {
+    for (const [name, damage] of [
+      ['damaged-swap', 'other-content'],
+      ['damaged-garbage', 'garbage'],
+    ] as const) {
+      await github.createRepo('alice', name, { autoInit: true });
+      await github.commitDirectly('alice', name, 'main', { 'a.txt': 'hello '.repeat(40) }, 'A file');
+      const gitDir = github.repoPath('alice', name);
+      const { stdout } = await run('git', ['--git-dir', gitDir, 'rev-parse', 'main:a.txt']);
+      const blob = stdout.trim();
+      const file = path.join(gitDir, 'objects', blob.slice(0, 2), blob.slice(2));
+      await fs.chmod(file, 0o644);
+      await fs.writeFile(
+        file,
+        damage === 'other-content' ? zlib.deflateSync(Buffer.from('blob 6\0HELLO\n')) : 'garbage',
+      );
+      const logged = logLines.length;
+      const error = await failure(
+        mirror.fetch(`chat-${name}`, repoUrl('alice', name), 'main', { token }, LIMITS),
+      );
+      expect(error.kind, name).toBe('corrupt');
+      expect(error.message, name).toMatch(/^git fetch failed \(corrupt\): /);
+      expect(
+        logLines.slice(logged).some((line) => line.includes('retrying')),
+        name,
+      ).toBe(false);
+    }
+  });
+
   it('ignores a git repository around its folder and its config', async () => {
     // The data folder inside someone's checkout whose config rewrites every URL to a dead port.
     const outer = await fs.mkdtemp(path.join(os.tmpdir(), 'kiln-outer-repo-'));

@@ -100,6 +100,86 @@ describe('sign-in and sign-up limits (Better Auth, counted in the database)', ()
   });
 });
 
+describe('failed sign-ins per account, whatever the address (issue 31 item 6)', () => {
+  let kiln: TestKiln;
+  beforeAll(async () => {
+    kiln = await createTestKiln({ KILN_RATE_LIMITS: 'sign-in=10/1h,sign-in@account=12/1h' });
+  });
+  afterAll(async () => kiln?.close());
+
+  const signIn = (email: string, password: string, address: string) =>
+    new TestClient(kiln).request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password },
+      headers: from(address),
+    });
+  /** Address `index` of many an attacker holds (each far below its own window of 10). */
+  const attacker = (index: number) => `198.18.${Math.floor(index / 200)}.${(index % 200) + 1}`;
+
+  it('13 addresses × wrong passwords for one account: 12 are answered, then 429 from any address', async () => {
+    // Signing up signs in from the loopback address: the owner's usual place.
+    await new TestClient(kiln).signUp('victim@example.com');
+    await new TestClient(kiln).signUp('bystander@example.com');
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let round = 0; round < 2; round++) {
+      for (let index = 0; index < 13; index++) {
+        // Spelled differently each time: still one account.
+        const email = round === 0 ? 'victim@example.com' : ' Victim@EXAMPLE.com';
+        const response = await signIn(email, `guess ${round} ${index}`, attacker(index));
+        statuses.push(response.status);
+        if (response.status === 429) refused ??= response;
+      }
+    }
+    expect(statuses).toEqual([...Array(12).fill(401), ...Array(14).fill(429)]);
+    const error = await expectTooMany(refused!);
+    expect(error.message).toMatch(
+      /^Too many failed sign-ins to this account in a short time\. Try again in \d+ minutes?\.$/,
+    );
+    expect(Number(refused!.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    // A fresh address with the right password waits too: a lock that checked passwords would
+    // still answer guesses.
+    expect((await signIn('victim@example.com', 'correct horse 1', '192.0.2.200')).status).toBe(429);
+    // The owner signs in where they signed in before (their address's own window holds there).
+    expect((await new TestClient(kiln).signIn('victim@example.com')).status).toBe(200);
+    // Another account is unaffected, from the very same addresses.
+    expect((await signIn('bystander@example.com', 'wrong', attacker(0))).status).toBe(401);
+    expect((await signIn('bystander@example.com', 'correct horse 1', attacker(1))).status).toBe(200);
+    // Counted under a digest of the account, never the address in clear.
+    const rows = await kiln.services.db
+      .select()
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'kiln:sign-in:%'));
+    expect(rows.some((row) => row.key.includes('victim'))).toBe(false);
+    expect(rows.filter((row) => row.key.startsWith('kiln:sign-in:account:')).map((row) => row.count)).toEqual(
+      expect.arrayContaining([12]),
+    );
+  });
+
+  it('an address without an account is refused the same way (a 429 tells nobody who has one)', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 14; index++) {
+      statuses.push((await signIn('nobody-here@example.com', 'guess', attacker(100 + index))).status);
+    }
+    expect(statuses).toEqual([...Array(12).fill(401), 429, 429]);
+  });
+
+  it('only failures count: right passwords never fill the window, and guesses sent at once are counted exactly', async () => {
+    await new TestClient(kiln).signUp('busy@example.com');
+    for (let index = 0; index < 15; index++) {
+      expect((await signIn('busy@example.com', 'correct horse 1', attacker(300 + index))).status).toBe(200);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        signIn('busy@example.com', `guess ${index}`, attacker(400 + index)),
+      ),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(12);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(18);
+  });
+});
+
 describe('sign-up and password reset do not tell whether an account exists', () => {
   let kiln: TestKiln;
   beforeAll(async () => {

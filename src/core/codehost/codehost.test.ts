@@ -35,6 +35,12 @@ describe('code-host rules', () => {
       name: 'app',
       branch: 'feature/x',
     });
+    expect(parseRepositoryInput('https://github.com/octo/app/tree/a%7Bb%7D/-x', web)).toEqual({
+      owner: 'octo',
+      name: 'app',
+      branch: 'a{b}/-x',
+    });
+    expect(parseRepositoryInput('https://github.com/octo/app/tree/%E0%A4%A', web)).toBeNull();
     expect(parseRepositoryInput('https://evil.example/octo/app', web)).toBeNull();
     expect(parseRepositoryInput('octo', web)).toBeNull();
     expect(parseRepositoryInput('octo/..', web)).toBeNull();

@@ -17,6 +17,7 @@ describe('KILN_RATE_LIMITS', () => {
     for (const rule of [
       ...Object.values(DEFAULT_RATE_LIMITS.user),
       ...Object.values(DEFAULT_RATE_LIMITS.address),
+      ...Object.values(DEFAULT_RATE_LIMITS.account),
     ]) {
       expect(rule).not.toBeNull();
     }
@@ -31,6 +32,17 @@ describe('KILN_RATE_LIMITS', () => {
     expect(limits.address['tls-ask']).toEqual({ max: 9, windowMs: 86_400_000 });
     // Everything not named keeps its default.
     expect(limits.user['chat-create']).toEqual(DEFAULT_RATE_LIMITS.user['chat-create']);
+  });
+
+  it('reads sign-in@account, the window of failed sign-ins per account', () => {
+    expect(DEFAULT_RATE_LIMITS.account['sign-in']).toEqual({ max: 20, windowMs: 3_600_000 });
+    const limits = parsed('sign-in@account=5/15m');
+    expect(limits.account['sign-in']).toEqual({ max: 5, windowMs: 900_000 });
+    // The address window is its own.
+    expect(limits.address['sign-in']).toEqual(DEFAULT_RATE_LIMITS.address['sign-in']);
+    expect(parsed('sign-in@account=off').account['sign-in']).toBeNull();
+    expect(parsed('off').account['sign-in']).toBeNull();
+    expect(parsed('*=7/1m').account['sign-in']).toEqual({ max: 7, windowMs: 60_000 });
   });
 
   it('turns one limit off, or all of them with the value off', () => {
@@ -54,6 +66,9 @@ describe('KILN_RATE_LIMITS', () => {
     ['chats=1/1m', '"chats" is not a limit'],
     ['sign-in@ip=1/1m', 'have an address limit of their own'],
     ['generation@user=1/1m', 'have an address limit of their own'],
+    ['generation@account=1/1m', 'only sign-in@account is counted per account'],
+    ['sign-up@account=1/1m', 'only sign-in@account is counted per account'],
+    ['sign-in@account=5', 'max/duration'],
     ['generation=0/1m', 'max/duration'],
     ['generation=5/1w', 'max/duration'],
     ['generation=5', 'max/duration'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capReachedError, describeWait, rateLimitedError } from './errors.ts';
+import { accountRateLimitedError, capReachedError, describeWait, rateLimitedError } from './errors.ts';
 
 describe('rate limit errors', () => {
   it('name the action and the wait', () => {
@@ -11,6 +11,11 @@ describe('rate limit errors', () => {
     expect(rateLimitedError('sign-in', 600).message).toBe(
       'Too many sign-in attempts in a short time. Try again in 10 minutes.',
     );
+    expect(accountRateLimitedError(3000)).toEqual({
+      code: 'rate-limited',
+      title: 'Too many requests',
+      message: 'Too many failed sign-ins to this account in a short time. Try again in 50 minutes.',
+    });
   });
 
   it('describe waits in seconds, minutes or hours', () => {

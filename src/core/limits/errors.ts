@@ -40,6 +40,18 @@ export function rateLimitedError(action: LimitedAction, retryAfterSeconds: numbe
   };
 }
 
+/**
+ * An account's window of failed sign-ins is full: 429 `rate-limited` from any address that has not
+ * signed in to it before. The same words for every address asked for, with or without an account.
+ */
+export function accountRateLimitedError(retryAfterSeconds: number): RateLimitError {
+  return {
+    code: RATE_LIMITED_CODE,
+    title: 'Too many requests',
+    message: `Too many failed sign-ins to this account in a short time. Try again in ${describeWait(retryAfterSeconds)}.`,
+  };
+}
+
 /** A cap's refusal: 429 `too-many-generations` / `build-queue-full`. */
 export function capReachedError(cap: Cap, count: number): RateLimitError {
   if (cap === 'generation-running') {

@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './window.ts';

@@ -3,11 +3,15 @@
  * commits built from a snapshot without a work tree, pushes (plain, or forced with a lease on the
  * last seen head), fetches read back as files. Everything is the system `git`, run without a
  * shell and time-bounded; the token travels only in the environment of the command that needs it
- * (git-env.ts) and is redacted from anything git prints (git-redact.ts).
+ * (git-env.ts) and is redacted from anything git prints (git-redact.ts). Nothing from a person or
+ * the remote can be read by git as an option: a branch name passes git's own rule
+ * (core/codehost/branch-name.ts, no leading `-`) before any command runs, the remote's URL comes
+ * after `--`, and a ref on a command line always starts with `refs/`, `+refs/` or a commit id.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { checkBranchName, shownBranchName } from '../../core/codehost/branch-name.ts';
 import { gitEnvironment, type GitAuth } from './git-env.ts';
 import { classifyRemoteFailure, GitError, summarizeStderr, type GitErrorKind } from './git-errors.ts';
 import { checkTreePaths, fastImportStream, type CommitInput } from './git-fast-import.ts';
@@ -93,7 +97,7 @@ export class GitMirror {
     const outcome = await this.withRetries('ls-remote', () =>
       this.remoteCommand(
         'ls-remote',
-        ['ls-remote', '--symref', remoteUrl, 'HEAD', 'refs/heads/*'],
+        ['ls-remote', '--symref', '--', remoteUrl, 'HEAD', 'refs/heads/*'],
         auth,
         null,
       ),
@@ -137,12 +141,11 @@ export class GitMirror {
     const remoteUrl = checkedUrl(url);
     const commit = checkedSha(input.commit);
     if (input.expectedHead !== null) checkedSha(input.expectedHead);
-    const ref = `refs/heads/${input.branch}`;
+    const ref = `refs/heads/${checkedBranch(input.branch)}`;
     await this.serialized(key, async (gitDir) => {
-      await this.checkBranch(input.branch);
       const args = ['push', '--porcelain', '--no-verify'];
       if (input.force) args.push(`--force-with-lease=${ref}:${input.expectedHead ?? ''}`);
-      args.push(remoteUrl, `${commit}:${ref}`);
+      args.push('--', remoteUrl, `${commit}:${ref}`);
       // Retrying is safe: a push whose first try landed after all finds the branch at `commit`
       // already, which git reports as up to date before it looks at the lease.
       await this.withRetries('push', () =>
@@ -160,9 +163,9 @@ export class GitMirror {
     limits: TreeLimits,
   ): Promise<FetchResult> {
     const remoteUrl = checkedUrl(url);
+    const ref = `refs/heads/${checkedBranch(branch)}`;
     checkLimits(limits);
     return this.serialized(key, async (gitDir) => {
-      await this.checkBranch(branch);
       await this.withRetries('fetch', () =>
         this.remoteCommand(
           'fetch',
@@ -171,18 +174,23 @@ export class GitMirror {
             '--no-tags',
             '--no-write-fetch-head',
             '--no-recurse-submodules',
+            '--',
             remoteUrl,
-            `+refs/heads/${branch}:${FETCHED_REF}`,
+            `+${ref}:${FETCHED_REF}`,
           ],
           auth,
           gitDir,
         ),
       );
-      const head = (
-        await this.local(gitDir, 'rev-parse', { args: ['rev-parse', '--verify', `${FETCHED_REF}^{commit}`] })
-      ).stdout
-        .toString('utf8')
-        .trim();
+      const head = checkedSha(
+        (
+          await this.local(gitDir, 'rev-parse', {
+            args: ['rev-parse', '--verify', `${FETCHED_REF}^{commit}`],
+          })
+        ).stdout
+          .toString('utf8')
+          .trim(),
+      );
       const { files, skipped } = await this.readTree(gitDir, head, limits);
       return { head, files, skipped };
     });
@@ -220,7 +228,7 @@ export class GitMirror {
     limits: TreeLimits,
   ): Promise<Omit<FetchResult, 'head'>> {
     const listing = await this.local(gitDir, 'ls-tree', {
-      args: ['ls-tree', '-r', '-l', '-z', '--full-tree', head],
+      args: ['ls-tree', '-r', '-l', '-z', '--full-tree', '--', head],
     });
     const entries = parseLsTree(listing.stdout);
     const { toRead, skipped } = planRead(entries, limits);
@@ -337,20 +345,6 @@ export class GitMirror {
     return outcome.exitCode === 0;
   }
 
-  /** Git's own rule for branch names (no `..`, `:`, spaces, control characters…). */
-  private async checkBranch(branch: string): Promise<void> {
-    const home = await this.home();
-    const outcome = await runGit(this.gitBinary, {
-      args: ['check-ref-format', `refs/heads/${branch}`],
-      cwd: home,
-      env: gitEnvironment(home),
-      timeoutMs: this.timeoutMs,
-    });
-    if (outcome.exitCode !== 0 || branch.startsWith('-')) {
-      throw new GitError('failed', `Invalid branch name: ${JSON.stringify(branch)}`);
-    }
-  }
-
   private async withRetries(operation: string, run: () => Promise<GitOutcome>): Promise<GitOutcome> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -425,6 +419,15 @@ export class GitMirror {
 function checkedKey(key: string): string {
   if (!KEY.test(key)) throw new GitError('failed', 'Invalid mirror key');
   return key;
+}
+
+/** Git's own rule for branch names (no leading `-`, `..`, `:`, spaces, control characters…). */
+function checkedBranch(branch: string): string {
+  const check = checkBranchName(branch);
+  if (!check.ok) {
+    throw new GitError('invalid-ref', `Invalid branch name ${shownBranchName(branch)}: ${check.reason}`);
+  }
+  return branch;
 }
 
 function checkedSha(sha: string): string {

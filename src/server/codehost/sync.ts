@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { parseSnapshot, serializeSnapshot, type Snapshot } from '../../core/artifact/index.ts';
+import { checkBranchName, shownBranchName } from '../../core/codehost/branch-name.ts';
 import { detectFramework } from '../../core/codehost/detect-framework.ts';
 import { headMatchesProject, pulledSnapshot } from '../../core/codehost/pulled-snapshot.ts';
 import { parseRepositoryInput } from '../../core/codehost/repository-input.ts';
@@ -47,6 +48,30 @@ const UP_TO_DATE = 'Already up-to-date: this version is on GitHub.';
 const NO_CHANGES = 'No changes detected: the branch holds this version.';
 const REMOTE_CHANGED =
   'GitHub has commits made since the last sync. Pull them first, or Override GitHub to replace them.';
+const BAD_DATA =
+  'GitHub sent repository data that git could not read (a damaged pack or missing objects), so nothing was changed. Try again later; if it keeps failing, the repository on GitHub may be damaged.';
+
+/**
+ * A branch name from a person or from GitHub, checked by git's rule before git sees it
+ * (core/codehost/branch-name.ts): 422 `invalid-branch` otherwise. `whose` starts the message.
+ */
+function checkedBranch(name: string, whose: string): string {
+  const check = checkBranchName(name);
+  if (check.ok) return name;
+  throw new ServiceError(
+    422,
+    'invalid-branch',
+    `${whose} ${shownBranchName(name)} is not a valid branch name: ${check.reason}.`,
+    { title: 'Invalid branch name' },
+  );
+}
+
+/** The branch a linked chat syncs, checked (a refusal says where the name came from). */
+function syncedBranch(chat: ChatRow, remote: { defaultBranch: string | null }): string {
+  if (chat.githubBranch !== null) return checkedBranch(chat.githubBranch, 'The linked branch');
+  if (remote.defaultBranch !== null) return checkedBranch(remote.defaultBranch, "GitHub's default branch");
+  return 'main';
+}
 
 /** createGithubRepo, syncComponentToGithub, pullFromGithub and import (spec §7; issue 15). */
 export function createSyncService(deps: SyncDeps) {
@@ -91,6 +116,17 @@ export function createSyncService(deps: SyncDeps) {
       }
       if (error instanceof GitError && (error.kind === 'network' || error.kind === 'timeout')) {
         throw new ServiceError(502, 'codehost-unavailable', error.message, { title: 'GitHub unavailable' });
+      }
+      // A failure of the remote, not Kiln's: git's own words go along as the detail.
+      if (error instanceof GitError && error.kind === 'corrupt') {
+        throw new ServiceError(502, 'codehost-bad-data', BAD_DATA, {
+          title: 'GitHub sent bad data',
+          detail: error.message,
+        });
+      }
+      // The mirror checks every branch again (a name that reached it unchecked).
+      if (error instanceof GitError && error.kind === 'invalid-ref') {
+        throw new ServiceError(422, 'invalid-branch', `${error.message}.`, { title: 'Invalid branch name' });
       }
       throw error;
     }
@@ -269,8 +305,9 @@ export function createSyncService(deps: SyncDeps) {
       const commit = await withToken(user.id, async (token, username) => {
         const auth = { token };
         const remote = await remoteOf(repo.cloneUrl, auth);
-        const branch = chat.githubBranch ?? remote.defaultBranch ?? 'main';
-        const remoteHead = remote.heads[branch] ?? null;
+        const branch = syncedBranch(chat, remote);
+        // Own keys only: a branch named `constructor` is no head of a plain object's.
+        const remoteHead = Object.hasOwn(remote.heads, branch) ? remote.heads[branch]! : null;
         if (!input.force && remoteHead !== null && remoteHead !== chat.githubHeadSha) {
           throw new ServiceError(409, 'remote-changed', REMOTE_CHANGED, {
             title: 'GitHub has newer commits',
@@ -335,8 +372,8 @@ export function createSyncService(deps: SyncDeps) {
       const repo = linked(chat);
       const fetched = await withToken(user.id, async (token) => {
         const remote = await remoteOf(repo.cloneUrl, { token });
-        const branch = chat.githubBranch ?? remote.defaultBranch ?? 'main';
-        if (!remote.heads[branch]) return null;
+        const branch = syncedBranch(chat, remote);
+        if (!Object.hasOwn(remote.heads, branch)) return null;
         return {
           branch,
           ...(await deps.mirror.fetch(chat.id, repo.cloneUrl, branch, { token }, PULL_LIMITS)),
@@ -420,6 +457,9 @@ export function createSyncService(deps: SyncDeps) {
           'Enter a repository as owner/name or its GitHub address.',
         );
       }
+      // A branch the person named is checked before anything is asked of GitHub or git.
+      const asked = input.branch?.trim() || ref.branch;
+      if (asked) checkedBranch(asked, 'The branch');
       const result = await withToken(user.id, async (token) => {
         let repo;
         try {
@@ -435,9 +475,10 @@ export function createSyncService(deps: SyncDeps) {
           throw error;
         }
         const remote = await remoteOf(repo.cloneUrl, { token });
-        const branch =
-          input.branch?.trim() || ref.branch || remote.defaultBranch || repo.defaultBranch || 'main';
-        if (!remote.heads[branch]) {
+        const branch = asked
+          ? asked
+          : checkedBranch(remote.defaultBranch || repo.defaultBranch || 'main', "GitHub's default branch");
+        if (!Object.hasOwn(remote.heads, branch)) {
           throw new ServiceError(
             404,
             'branch-not-found',

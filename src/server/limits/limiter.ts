@@ -11,6 +11,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { ServiceError } from '../http/errors.ts';
 import { addressKey, createClientAddressOf, type ClientAddressOf } from './client-address.ts';
+import { SignInAccounts } from './sign-in-account.ts';
 import { RateLimitStore } from './store.ts';
 
 /** Who a request is counted against: the signed-in user (if any) and the client's address. */
@@ -25,6 +26,8 @@ export interface Requester {
  */
 export class Limiter {
   readonly addressOf: ClientAddressOf;
+  /** Failed sign-ins per account (`sign-in@account`). */
+  readonly signIns: SignInAccounts;
   private readonly store: RateLimitStore;
 
   constructor(
@@ -34,6 +37,7 @@ export class Limiter {
   ) {
     this.store = new RateLimitStore(db);
     this.addressOf = createClientAddressOf(trustedProxies);
+    this.signIns = new SignInAccounts(this.store, rates.account['sign-in']);
   }
 
   /** The requester of a request: its viewer (set by the session middleware) and its address. */

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { lt, and, like, sql } from 'drizzle-orm';
-import { countRequest, judgeWindow, type RateRule, type WindowVerdict } from '../../core/limits/index.ts';
+import { lt, and, eq, gt, like, sql } from 'drizzle-orm';
+import {
+  countRequest,
+  judgeWindow,
+  type RateRule,
+  type WindowState,
+  type WindowVerdict,
+} from '../../core/limits/index.ts';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
@@ -22,6 +28,11 @@ export class RateLimitStore {
 
   /** Counts one request under `key` and judges it by `rule`. */
   async count(key: string, rule: RateRule, now = Date.now()): Promise<WindowVerdict> {
+    return judgeWindow(await this.countWindow(key, rule, now), now, rule);
+  }
+
+  /** Counts one request under `key`: the window it is in, with its count. */
+  async countWindow(key: string, rule: RateRule, now = Date.now()): Promise<WindowState> {
     const fresh = countRequest(null, now, rule);
     const isOver = sql`${rateLimits.lastRequest} <= ${now}`;
     const [row] = await this.db
@@ -42,7 +53,44 @@ export class RateLimitStore {
       })
       .returning({ count: rateLimits.count, resetsAt: rateLimits.lastRequest });
     this.pruneNowAndThen(now);
-    return judgeWindow({ count: Number(row!.count), resetsAt: Number(row!.resetsAt) }, now, rule);
+    return { count: Number(row!.count), resetsAt: Number(row!.resetsAt) };
+  }
+
+  /**
+   * Takes back one request counted by countWindow (it turned out not to be what the window
+   * counts), unless its window is over: a window opened since is another window, left alone.
+   */
+  async giveBack(key: string, counted: WindowState): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(
+        and(
+          eq(rateLimits.key, KILN_KEY_PREFIX + key),
+          eq(rateLimits.lastRequest, counted.resetsAt),
+          gt(rateLimits.count, 0),
+        ),
+      );
+  }
+
+  /** Keeps a mark under `key` until `until` (milliseconds since the epoch). */
+  async mark(key: string, until: number): Promise<void> {
+    await this.db
+      .insert(rateLimits)
+      .values({ id: randomUUID(), key: KILN_KEY_PREFIX + key, count: 1, lastRequest: until })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { count: 1, lastRequest: sql`greatest(${rateLimits.lastRequest}, ${until})` },
+      });
+  }
+
+  /** Whether a mark under `key` is kept at `now`. */
+  async isMarked(key: string, now = Date.now()): Promise<boolean> {
+    const [row] = await this.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, KILN_KEY_PREFIX + key), gt(rateLimits.lastRequest, now)));
+    return row !== undefined;
   }
 
   /** Windows that are over are only clutter: removed every few minutes, in the background. */
