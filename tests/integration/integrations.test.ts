@@ -435,10 +435,6 @@ describe('address safety of integration endpoints (issue 16 item 6)', () => {
     ['postgres://kiln:kiln@localhost/app', 'Connection string: localhost is a loopback address.'],
     ['postgres://kiln:kiln@[::1]/app', 'Connection string: ::1 is a loopback address.'],
     ['postgres://kiln:kiln@10.1.2.3/app', 'Connection string: 10.1.2.3 is a private address.'],
-    [
-      'postgres://kiln:kiln@db.example.com/app?host=/var/run/postgresql',
-      'Connection string: /var/run/postgresql is a loopback address.',
-    ],
   ])(
     '%s is refused at save time without KILN_ALLOW_PRIVATE_INTEGRATIONS',
     async (connectionString, message) => {
@@ -454,6 +450,24 @@ describe('address safety of integration endpoints (issue 16 item 6)', () => {
       expect(await kiln.services.db.select().from(userIntegrations)).toEqual([]);
     },
   );
+
+  it('a Unix socket, in a host= parameter or as the host, is refused by the connection-string rule first (issue 31 item 3)', async () => {
+    for (const connectionString of [
+      'postgres://kiln:kiln@db.example.com/app?host=/var/run/postgresql',
+      'postgres://kiln:kiln@%2Fvar%2Frun%2Fpostgresql/app',
+    ]) {
+      const response = await ada.client.request('/api/integrations', {
+        method: 'POST',
+        json: { type: 'database', provider: 'postgres', credentials: { connectionString } },
+      });
+      expect(response.status).toBe(400);
+      const { error } = await body<{ error: { code: string; message: string } }>(response);
+      // Not an address KILN_ALLOW_PRIVATE_INTEGRATIONS could allow: a file of this machine.
+      expect(error.code).toBe('invalid-credentials');
+      expect(error.message).not.toContain('KILN_ALLOW_PRIVATE_INTEGRATIONS');
+    }
+    expect(await kiln.services.db.select().from(userIntegrations)).toEqual([]);
+  });
 
   it('the cloud metadata address is refused as such', async () => {
     const response = await ada.client.request('/api/integrations', {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePostgresConnectionString } from './postgres-connection.ts';
 
 /**
  * The integrations a person can configure on /account/integrations (issue 16 item 1): per type
@@ -49,9 +50,11 @@ const httpUrl = (label: string) =>
   text(label).refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), {
     message: `${label} must be an http(s) address`,
   });
+/** Kiln's own reading of the string (postgres-connection.ts): allowed parameters only, no file names. */
 const postgresUrl = (label: string) =>
-  text(label).refine((value) => /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value), {
-    message: `${label} must be a postgres:// connection string`,
+  text(label).superRefine((value, context) => {
+    const check = parsePostgresConnectionString(value, label);
+    if (!check.ok) context.addIssue({ code: 'custom', message: check.message });
   });
 const prefixed = (label: string, prefixes: string[]) =>
   text(label).refine((value) => prefixes.some((prefix) => value.startsWith(prefix)), {

@@ -72,12 +72,34 @@ describe('serverEnv (issue 22 item 4)', () => {
     expect(serverEnvNames('supabase-auth')).toEqual([]);
   });
 
+  it('never hands on a connection string Kiln’s rule refuses (a row stored before the rule, issue 31 item 3)', () => {
+    const fifo = 'postgres://u:p@db.example.com/app?sslrootcert=/tmp/kiln/fifo';
+    expect(serverEnv([{ providerId: 'postgres', values: { connectionString: fifo } }])).toEqual({});
+    // Supabase's other variables still reach the app; only DATABASE_URL is left out.
+    expect(
+      serverEnv([
+        {
+          providerId: 'supabase',
+          values: {
+            projectUrl: 'https://xyz.supabase.co',
+            anonKey: 'anon',
+            databaseUrl: `${fifo}&sslmode=require`,
+          },
+        },
+      ]),
+    ).toEqual({ SUPABASE_URL: 'https://xyz.supabase.co', SUPABASE_ANON_KEY: 'anon' });
+    // It is still a secret to search for and scrub.
+    expect(secretValues([{ providerId: 'postgres', values: { connectionString: fifo } }])).toEqual([fifo]);
+  });
+
   it('maps every field of every provider that has server variables, the secret ones included', () => {
     for (const provider of PROVIDERS) {
       const names = serverEnvNames(provider.id);
       if (names.length === 0) continue;
-      for (const field of provider.fields.filter((candidate) => candidate.secret))
-        expect(serverEnv([{ providerId: provider.id, values: { [field.name]: 'v' } }])).not.toEqual({});
+      for (const field of provider.fields.filter((candidate) => candidate.secret)) {
+        const value = field.endpoint === 'postgres' ? 'postgres://u:p@db.example.com/app' : 'v';
+        expect(serverEnv([{ providerId: provider.id, values: { [field.name]: value } }])).not.toEqual({});
+      }
     }
   });
 });

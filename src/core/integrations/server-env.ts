@@ -5,6 +5,7 @@
  * from here), so generated code and the runtime cannot drift apart. Values are secrets: the
  * runtime passes them to the server process at start, and they are never written to disk.
  */
+import { parsePostgresConnectionString } from './postgres-connection.ts';
 import { findProvider } from './providers.ts';
 
 /** Every variable name, one constant each, for the guidance text, docs and `.env.example`. */
@@ -76,14 +77,22 @@ export function serverEnvNames(providerId: string): string[] {
 
 /**
  * The server environment of the enabled integrations. Unknown providers and providers with no
- * server variables (Supabase Auth reuses the database's) add nothing.
+ * server variables (Supabase Auth reuses the database's) add nothing, and neither does a
+ * connection string Kiln's rule refuses (postgres-connection.ts: one naming a file or a socket).
  */
 export function serverEnv(enabled: readonly EnabledIntegrationValues[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const { providerId, values } of enabled) {
+    const fields = findProvider(providerId)?.fields ?? [];
     for (const [field, name] of Object.entries(SERVER_ENV_FIELDS[providerId] ?? {})) {
       const value = asEnvValue(values[field]);
-      if (value !== null) env[name] = value;
+      if (value === null) continue;
+      // A connection string the rule refuses (stored before it existed) is never handed on.
+      const label = fields.find(
+        (candidate) => candidate.name === field && candidate.endpoint === 'postgres',
+      )?.label;
+      if (label && !parsePostgresConnectionString(value, label).ok) continue;
+      env[name] = value;
     }
   }
   return env;

@@ -1,9 +1,9 @@
 import type { LookupFunction } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
-import { parse as parseConnectionString } from 'pg-connection-string';
 import type pg from 'pg';
 import {
   isIpAddress,
+  parsePostgresConnectionString,
   refusedHostName,
   unsafeAddressKind,
   unsafeAddressMessage,
@@ -88,29 +88,45 @@ export function checkedLookup(label: string, policy: EndpointPolicy): LookupFunc
 }
 
 /**
+ * A connection string Kiln's rule refuses (core postgres-connection.ts: a parameter that names a
+ * file, a Unix socket…): the message is the one the save-time check gives. A row stored before
+ * the rule existed gets it at test and migration time; it never reaches `pg`.
+ */
+export class RefusedConnectionStringError extends Error {
+  readonly code = 'EKILNCONNSTR';
+}
+
+/**
  * A `pg` client configuration that connects to the checked address of the connection string's
- * host (the `host` query parameter included: that is the host pg would use). TLS keeps
- * verifying the certificate against the name.
+ * host. The string is read by Kiln's allow-list (never by `pg-connection-string`, which reads the
+ * files `sslrootcert` and its kin name, synchronously). The password and TLS are given
+ * explicitly, so neither falls back to Kiln's own environment (PGPASSWORD, PGSSLMODE) or its
+ * ~/.pgpass. TLS keeps verifying the certificate against the name.
  */
 export async function pinnedPostgresConfig(
   label: string,
   connectionString: string,
   policy: EndpointPolicy,
 ): Promise<pg.ClientConfig> {
-  const parsed = parseConnectionString(connectionString);
-  const host = parsed.host ?? '';
-  const [address] = await checkedAddresses(label, host, policy);
+  const check = parsePostgresConnectionString(connectionString, label);
+  if (!check.ok) throw new RefusedConnectionStringError(check.message);
+  const { connection } = check;
+  const [address] = await checkedAddresses(label, connection.host, policy);
+  // A function: pg never looks for a password elsewhere (an empty one stays empty).
+  const password = connection.password ?? '';
   const config: pg.ClientConfig = {
-    ...(parsed.user ? { user: parsed.user } : {}),
-    ...(parsed.password !== undefined ? { password: parsed.password } : {}),
-    ...(parsed.database ? { database: parsed.database } : {}),
-    ...(parsed.port ? { port: Number(parsed.port) } : {}),
-    ...(parsed.application_name ? { application_name: parsed.application_name } : {}),
+    ...(connection.user ? { user: connection.user } : {}),
+    password: () => password,
+    ...(connection.database ? { database: connection.database } : {}),
+    port: connection.port ?? 5432,
+    ...(connection.applicationName ? { application_name: connection.applicationName } : {}),
+    ...(connection.options ? { options: connection.options } : {}),
     host: address!,
+    ssl: false,
   };
-  if (parsed.ssl) {
-    const ssl = (typeof parsed.ssl === 'object' ? parsed.ssl : {}) as ConnectionOptions;
-    config.ssl = isIpAddress(host.replace(/^\[|\]$/g, '')) ? ssl : { ...ssl, servername: host };
+  if (connection.tls !== 'off') {
+    const ssl: ConnectionOptions = connection.tls === 'no-verify' ? { rejectUnauthorized: false } : {};
+    config.ssl = isIpAddress(connection.host) ? ssl : { ...ssl, servername: connection.host };
   }
   return config;
 }

@@ -11,7 +11,11 @@ import { ServiceError } from '../http/errors.ts';
 import type { RequestViewer } from '../http/viewer.ts';
 import { unsafeEndpoint, type ResolveHost } from './address-guard.ts';
 import type { ChatIntegrationService } from './chat-integrations.ts';
-import { pinnedPostgresConfig, UnsafeEndpointError } from './pinned-endpoints.ts';
+import {
+  pinnedPostgresConfig,
+  RefusedConnectionStringError,
+  UnsafeEndpointError,
+} from './pinned-endpoints.ts';
 
 export interface RunMigrationInput {
   chatId?: string | null;
@@ -88,6 +92,9 @@ export function createMigrationRunner(deps: {
     const config = await pinnedPostgresConfig(label, connectionString, policy).catch((error: unknown) => {
       if (error instanceof UnsafeEndpointError)
         throw new ServiceError(400, 'unsafe-address', error.message, { title: FAILED });
+      // A row stored before the connection-string rule existed: the save-time refusal, never pg.
+      if (error instanceof RefusedConnectionStringError)
+        throw new ServiceError(400, 'invalid-credentials', error.message, { title: FAILED });
       throw error;
     });
 
