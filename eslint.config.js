@@ -16,6 +16,8 @@ export default tseslint.config(
       'src/server/ai/demo/catalogue/data/**',
       // Real projects copied as they are (the preview-fidelity corpus): not Kiln's code.
       'tests/fixtures/real-projects/**',
+      // The hostile corpus: projects Kiln builds and runs in its sandbox, not modules of Kiln.
+      'tests/fixtures/hostile/**',
     ],
   },
   js.configs.recommended,

@@ -58,6 +58,20 @@ describe('configuration is parsed once from the environment', () => {
       expect(() => parseConfig({ KILN_CLONE_ALLOW_ORIGINS: value })).toThrow(ConfigError);
   });
 
+  it('KILN_APP_EGRESS_PORTS: app servers reach ports 80 and 443 unless told otherwise; anything but ports is refused', () => {
+    expect(parseConfig({}).apps.egressPorts).toEqual([80, 443]);
+    expect(parseConfig({ KILN_APP_EGRESS_PORTS: '' }).apps.egressPorts).toEqual([80, 443]);
+    expect(parseConfig({ KILN_APP_EGRESS_PORTS: '443, 8443,443' }).apps.egressPorts).toEqual([443, 8443]);
+    for (const value of ['http', '80;443', '0', '65536', '80,-1', '1.5', ',', '80:443'])
+      expect(() => parseConfig({ KILN_APP_EGRESS_PORTS: value })).toThrow(/KILN_APP_EGRESS_PORTS/);
+  });
+
+  it('KILN_APP_RESPONSE_TIMEOUT_MS: a whole response may take five minutes by default, at least a second', () => {
+    expect(parseConfig({}).apps.responseTimeoutMs).toBe(300_000);
+    expect(parseConfig({ KILN_APP_RESPONSE_TIMEOUT_MS: '60000' }).apps.responseTimeoutMs).toBe(60_000);
+    expect(() => parseConfig({ KILN_APP_RESPONSE_TIMEOUT_MS: '10' })).toThrow(/KILN_APP_RESPONSE_TIMEOUT_MS/);
+  });
+
   it('empty values count as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', KILN_SECRET: '' })).toMatchObject({
       databaseUrl: undefined,

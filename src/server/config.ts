@@ -98,6 +98,7 @@ const schema = z.object({
   KILN_APP_SERVERS: z.coerce.number().int().min(1).max(1000).default(8),
   /** Resident memory of one app server's process tree; stopped above it. */
   KILN_APP_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+  KILN_APP_DISK_MB: z.coerce.number().int().min(1).default(256),
   /** Until a response's headers; past it the request ends 504 and the server is restarted. */
   KILN_APP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** A preview's server stops after this long without a request (deployments keep theirs). */
@@ -108,6 +109,22 @@ const schema = z.object({
   KILN_APP_WORKSPACES: z.coerce.number().int().min(1).default(20),
   /** How long a server may take to start listening. */
   KILN_APP_START_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** From a request to its response's last byte; a response still going (a stream) is cut then. */
+  KILN_APP_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** Ports app servers may reach public hosts on; their chat's integration endpoints are open on their own ports. */
+  KILN_APP_EGRESS_PORTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('80,443')
+      .refine((value) => {
+        const ports = commaList(value) ?? [];
+        return (
+          ports.length > 0 &&
+          ports.every((port) => /^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)
+        );
+      }, 'expected ports (1-65535) separated by commas, e.g. 80,443'),
+  ),
 
   // The server's browser (issue 19): version screenshots, website analysis, runtime checks.
   /** Chromium's executable; missing, those features say so and degrade. */
@@ -228,11 +245,17 @@ export interface Config {
   apps: {
     maxRunning: number;
     memoryMb: number;
+    /** KILN_APP_DISK_MB: a project server's writable layer (a capped tmpfs). */
+    diskMb: number;
     requestTimeoutMs: number;
     idleMs: number;
     maxResponseBytes: number;
+    /** KILN_APP_RESPONSE_TIMEOUT_MS: a whole response, its body included. */
+    responseTimeoutMs: number;
     startTimeoutMs: number;
     workspacesKept: number;
+    /** KILN_APP_EGRESS_PORTS: the ports outgoing connections may use (integration endpoints besides). */
+    egressPorts: number[];
   };
   /** The server's browser (issue 19). */
   browser: { chromiumPath: string; maxPages: number };
@@ -356,11 +379,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     apps: {
       maxRunning: e.KILN_APP_SERVERS,
       memoryMb: e.KILN_APP_MEMORY_MB,
+      diskMb: e.KILN_APP_DISK_MB,
       requestTimeoutMs: e.KILN_APP_REQUEST_TIMEOUT_MS,
       idleMs: e.KILN_APP_IDLE_MS,
       maxResponseBytes: e.KILN_APP_MAX_RESPONSE_MB * 1024 * 1024,
+      responseTimeoutMs: e.KILN_APP_RESPONSE_TIMEOUT_MS,
       startTimeoutMs: e.KILN_APP_START_TIMEOUT_MS,
       workspacesKept: e.KILN_APP_WORKSPACES,
+      egressPorts: [...new Set((commaList(e.KILN_APP_EGRESS_PORTS) ?? []).map(Number))],
     },
     browser: { chromiumPath: e.KILN_CHROMIUM_PATH, maxPages: e.KILN_BROWSER_PAGES },
     limits: { rates: rates.limits, trustedProxies: trustedProxies.entries },

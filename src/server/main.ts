@@ -186,10 +186,11 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       idleMs: config.apps.idleMs,
       memoryMb: config.apps.memoryMb,
       maxProcesses: config.preview.buildMaxProcesses,
-      diskMb: config.preview.buildDiskMb,
+      diskMb: config.apps.diskMb,
       startTimeoutMs: config.apps.startTimeoutMs,
       requestTimeoutMs: config.apps.requestTimeoutMs,
       maxResponseBytes: config.apps.maxResponseBytes,
+      responseTimeoutMs: config.apps.responseTimeoutMs,
       onError: (meta, error) =>
         realtime.publish({ type: 'app-server-error', chatId: meta.chatId, version: meta.version, error }),
     });
@@ -198,6 +199,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       root: path.join(path.resolve(config.dataDir), 'app-servers'),
       integrations: chatIntegrations,
       allowPrivateIntegrations: config.integrations.allowPrivateAddresses,
+      egressPorts: config.apps.egressPorts,
       rebuildServer: ({ chatId, version, clean }) => preview.buildHere(chatId, version, { clean }),
     });
     const hosting = createHosting({

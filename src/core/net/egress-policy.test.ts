@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin, originKey, urlRefusal, type EgressPolicy } from './egress-policy.ts';
+import {
+  isAllowedOrigin,
+  isOpenPort,
+  openPorts,
+  originKey,
+  portList,
+  urlRefusal,
+  type EgressPolicy,
+} from './egress-policy.ts';
 
 const guarded: EgressPolicy = { allowPrivate: false };
 const refusal = (url: string, policy: EgressPolicy = guarded) => urlRefusal(new URL(url), policy);
@@ -88,5 +96,89 @@ describe('urlRefusal: http and https on ports 80 and 443, never a private addres
     expect(originKey(new URL('https://Example.com/x'))).toBe('example.com:443');
     expect(originKey(new URL('http://example.com/x'))).toBe('example.com:80');
     expect(originKey(new URL('http://[::1]:81/'))).toBe('[::1]:81');
+  });
+});
+
+describe('isOpenPort: an app server reaches ports 80 and 443 and its integrations’ own ports (issue 31 item 6)', () => {
+  const app: EgressPolicy = {
+    allowPrivate: false,
+    ports: [80, 443],
+    allowOriginPorts: ['db.example.com:5432', 'smtp.example.com:587', '[2001:db8::5]:25'],
+  };
+
+  it.each([
+    ['example.com', 80],
+    ['example.com', 443],
+    ['8.8.8.8', 443],
+    ['db.example.com', 5432],
+    ['DB.Example.com', 5432],
+    ['smtp.example.com', 587],
+    ['2001:db8::5', 25],
+    ['[2001:db8::5]', 25],
+  ])('opens %s:%i', (host, port) => {
+    expect(isOpenPort(app, host, port)).toBe(true);
+  });
+
+  it.each([
+    ['example.com', 25],
+    ['example.com', 22],
+    ['8.8.8.8', 6379],
+    ['mx.spam-target.example', 587],
+    ['db.example.com', 5433],
+    ['db.example.com', 587],
+    ['smtp.example.com', 465],
+    ['2001:db8::6', 25],
+  ])('closes %s:%i (a relay or a scanner from Kiln’s address)', (host, port) => {
+    expect(isOpenPort(app, host, port)).toBe(false);
+  });
+
+  it('KILN_APP_EGRESS_PORTS replaces 80 and 443', () => {
+    const only443: EgressPolicy = { allowPrivate: false, ports: [443] };
+    expect(isOpenPort(only443, 'example.com', 443)).toBe(true);
+    expect(isOpenPort(only443, 'example.com', 80)).toBe(false);
+    const more: EgressPolicy = { allowPrivate: false, ports: [80, 443, 8443] };
+    expect(isOpenPort(more, 'example.com', 8443)).toBe(true);
+    expect(openPorts(more)).toEqual([80, 443, 8443]);
+    expect(openPorts({ allowPrivate: false })).toEqual([80, 443]);
+    expect(openPorts({ allowPrivate: false, allowPorts: [4100] })).toEqual([80, 443, 4100]);
+  });
+
+  it('an allowed origin keeps its port; a policy that names its ports keeps them even with allowPrivate', () => {
+    const scoped: EgressPolicy = { allowPrivate: false, ports: [80, 443], allowOrigins: ['127.0.0.1:4100'] };
+    expect(isOpenPort(scoped, '127.0.0.1', 4100)).toBe(true);
+    expect(isOpenPort(scoped, '127.0.0.1', 4101)).toBe(false);
+    const open: EgressPolicy = { allowPrivate: true, ports: [80, 443] };
+    expect(isOpenPort(open, '127.0.0.1', 5173)).toBe(false);
+    expect(isOpenPort(open, '127.0.0.1', 80)).toBe(true);
+    // Clone's KILN_CLONE_ALLOW_PRIVATE (no ports named) still opens every port.
+    expect(isOpenPort({ allowPrivate: true }, '127.0.0.1', 5173)).toBe(true);
+  });
+
+  it('an integration’s port does not lift the address rule', () => {
+    const integration: EgressPolicy = {
+      allowPrivate: false,
+      ports: [80, 443],
+      allowOriginPorts: ['127.0.0.1:5432'],
+    };
+    expect(isOpenPort(integration, '127.0.0.1', 5432)).toBe(true);
+    expect(isAllowedOrigin(integration, '127.0.0.1', 5432)).toBe(false);
+    expect(urlRefusal(new URL('http://127.0.0.1:5432/'), integration)).toMatchObject({
+      reason: 'address',
+      kind: 'loopback',
+    });
+    expect(urlRefusal(new URL('http://example.com:5432/'), integration)).toMatchObject({ reason: 'port' });
+  });
+
+  it('an allowed origin matches an IPv6 host with or without brackets', () => {
+    const v6: EgressPolicy = { allowPrivate: false, allowOrigins: ['[::1]:5432'] };
+    expect(isAllowedOrigin(v6, '::1', 5432)).toBe(true);
+    expect(isAllowedOrigin(v6, '[::1]', 5432)).toBe(true);
+    expect(isAllowedOrigin(v6, '::1', 5433)).toBe(false);
+  });
+
+  it('lists ports as a sentence', () => {
+    expect(portList([80, 443])).toBe('80 and 443');
+    expect(portList([80, 443, 8080])).toBe('80, 443 and 8080');
+    expect(portList([443])).toBe('443');
   });
 });

@@ -14,8 +14,20 @@ export interface EgressPolicy {
    * port: one intranet site, or a test's loopback site, without opening the rest of the network.
    */
   allowOrigins?: readonly string[] | undefined;
-  /** Ports besides 80 and 443 that public addresses may be reached on. */
+  /** Ports besides 80 and 443 (or `ports`) that public addresses may be reached on. */
   allowPorts?: readonly number[] | undefined;
+  /**
+   * The ports open to every public address instead of 80 and 443 (an app server's,
+   * KILN_APP_EGRESS_PORTS). Once a policy names them, `allowPrivate` opens addresses only, never
+   * another port.
+   */
+  ports?: readonly number[] | undefined;
+  /**
+   * Origins (`host:port`) reachable on their port although it is not an open one; unlike
+   * `allowOrigins`, their address is still checked (a chat's own integration endpoints: a
+   * PostgreSQL server on 5432, an SMTP server on 587).
+   */
+  allowOriginPorts?: readonly string[] | undefined;
 }
 
 export const DEFAULT_PORTS: readonly number[] = [80, 443];
@@ -35,11 +47,48 @@ export function effectivePort(url: URL): number {
   return url.protocol === 'https:' ? 443 : 80;
 }
 
+/** A host as written in a URL, a destination line or an origin: lower case, IPv6 without brackets. */
+function bareHost(host: string): string {
+  return host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+/** Whether `origin` (`host:port`, `[v6]:port`) names this host and port. */
+function namesOrigin(origin: string, host: string, port: number): boolean {
+  const colon = origin.lastIndexOf(':');
+  if (colon <= 0) return false;
+  return Number(origin.slice(colon + 1)) === port && bareHost(origin.slice(0, colon)) === bareHost(host);
+}
+
 /** Whether the policy lets this origin through whatever its address is. */
 export function isAllowedOrigin(policy: EgressPolicy, host: string, port: number): boolean {
   if (policy.allowPrivate) return true;
-  const key = `${host.toLowerCase()}:${port}`;
-  return (policy.allowOrigins ?? []).some((origin) => origin.toLowerCase() === key);
+  return (policy.allowOrigins ?? []).some((origin) => namesOrigin(origin, host, port));
+}
+
+/** The ports every public address may be reached on. */
+export function openPorts(policy: EgressPolicy): number[] {
+  return [...new Set([...(policy.ports ?? DEFAULT_PORTS), ...(policy.allowPorts ?? [])])];
+}
+
+/**
+ * The port rule (issue 31 item 6): whether `host:port` may be reached for its port, its address
+ * judged apart. An open port, an allowed origin or an origin whose port is allowed passes; a
+ * policy without `ports` that allows private addresses opens every port (clone's
+ * KILN_CLONE_ALLOW_PRIVATE), one with `ports` (an app server's) never does.
+ */
+export function isOpenPort(policy: EgressPolicy, host: string, port: number): boolean {
+  if (policy.allowPrivate && policy.ports === undefined) return true;
+  if (openPorts(policy).includes(port)) return true;
+  return [...(policy.allowOrigins ?? []), ...(policy.allowOriginPorts ?? [])].some((origin) =>
+    namesOrigin(origin, host, port),
+  );
+}
+
+/** `80 and 443`, `80, 443 and 8080`. */
+export function portList(ports: readonly number[]): string {
+  if (ports.length === 0) return 'none';
+  if (ports.length === 1) return String(ports[0]);
+  return `${ports.slice(0, -1).join(', ')} and ${ports.at(-1)}`;
 }
 
 /** `localhost` names answer from the machine itself (RFC 6761); refused before any lookup. */
@@ -65,10 +114,13 @@ export function urlRefusal(url: URL, policy: EgressPolicy): UrlRefusal | null {
     };
   }
   const port = effectivePort(url);
-  if (isAllowedOrigin(policy, url.hostname, port)) return null;
-  if (![...DEFAULT_PORTS, ...(policy.allowPorts ?? [])].includes(port)) {
-    return { reason: 'port', message: `Port ${port} cannot be fetched: only ports 80 and 443.` };
+  if (!isOpenPort(policy, url.hostname, port)) {
+    return {
+      reason: 'port',
+      message: `Port ${port} cannot be fetched: only ports ${portList(openPorts(policy))}.`,
+    };
   }
+  if (isAllowedOrigin(policy, url.hostname, port)) return null;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const literal = parseIpAddress(host);
   if (literal) {

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { EgressPolicy } from '../../core/net/index.ts';
@@ -49,34 +49,96 @@ export interface AppProcess {
 const INNER_PORT = 3000;
 const IN_SANDBOX_RUN = '/run/kiln';
 const IN_SANDBOX_RUNTIME = '/opt/kiln/app';
+/** The listening socket Kiln hands the runner: its first descriptor after stdio. */
+const LISTEN_FD = 3;
 /** The longest a process may live: setTimeout's limit; a deployed server is simply restarted. */
 const LIFETIME_MS = 2 ** 31 - 1;
+/** Run folders are `kiln-app-{pid}-…` in the host's tmp: a dead process's are removed (removeStaleRunDirs). */
+const RUN_DIR_PREFIX = 'kiln-app-';
 
 /**
- * Starts one app server (decision 0054): bubblewrap with no network, the workspace the only
- * writable place, a socket folder bound at /run/kiln; the memory and task limits of a build;
- * resolves once it listens (the runner's ready marker), else rejects with its log's reason.
+ * Kiln's listening socket for one server, made here and handed to the runner as a descriptor
+ * (decision 0055): the app can neither replace nor redirect what Kiln's proxy connects to,
+ * because the socket's folder is never visible to it. Returns the descriptor to pass and a
+ * function that drops Kiln's own copy of it once the child holds one.
+ */
+async function listeningSocket(runDir: string): Promise<{ fd: number; release: () => Promise<void> }> {
+  const listener = net.createServer();
+  const bound = path.join(runDir, 'listen.sock');
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(bound, () => resolve());
+  });
+  listener.on('connection', (socket) => socket.destroy()); // never: Kiln connects after the hand-over
+  const fd = (listener as unknown as { _handle: { fd: number } })._handle.fd;
+  return {
+    fd,
+    release: async () => {
+      // libuv unlinks a listener's path when it closes: the socket file is renamed first.
+      await fsp.rename(bound, path.join(runDir, 'app.sock'));
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    },
+  };
+}
+
+/** Removes run folders left by Kiln processes that are gone (a crash, kill -9). */
+export async function removeStaleRunDirs(tmp = os.tmpdir()): Promise<void> {
+  const names = await fsp.readdir(tmp).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = new RegExp(`^${RUN_DIR_PREFIX}(\\d+)-`).exec(name)?.[1];
+      if (!pid || isAlive(Number(pid))) return;
+      await fsp.rm(path.join(tmp, name), { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Starts one app server (decisions 0054, 0055): bubblewrap with no network; a handler's folder
+ * read-only, a project server's kept workspace a read-only image under a capped writable layer
+ * of its own that is thrown away when it ends; the listening socket handed in by Kiln, the egress
+ * socket in a read-only folder at /run/kiln; the memory and task limits of a build. Resolves once
+ * it listens (the runner's ready marker), else rejects with its log's reason.
  */
 export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
   const { sandbox, runtime, launch } = options;
   const isolated = sandbox.kind === 'bwrap';
-  // Short and private: a Unix socket's path is at most 107 bytes.
-  const runDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kiln-app-'));
-  const inside = (name: string) => (isolated ? `${IN_SANDBOX_RUN}/${name}` : path.join(runDir, name));
+  // Kiln's alone: never bound into the sandbox (a Unix socket's path is at most 107 bytes).
+  const runDir = await fsp.mkdtemp(path.join(os.tmpdir(), `${RUN_DIR_PREFIX}${process.pid}-`));
+  const sharedDir = path.join(runDir, 'shared');
+  const layerDir = path.join(runDir, 'layer');
+  await fsp.mkdir(sharedDir);
+  await fsp.mkdir(layerDir);
   const runtimePath = (file: string) => (isolated ? `${IN_SANDBOX_RUNTIME}/${path.basename(file)}` : file);
   let bridge: EgressBridge | null = null;
-  if (isolated) {
-    bridge = await startEgressBridge(path.join(runDir, 'egress.sock'), options.egress, (line) =>
-      options.log.note(line),
-    );
+  let socket: Awaited<ReturnType<typeof listeningSocket>> | null = null;
+  try {
+    if (isolated) {
+      bridge = await startEgressBridge(path.join(sharedDir, 'egress.sock'), options.egress, (line) =>
+        options.log.note(line),
+      );
+    }
+    socket = await listeningSocket(runDir);
+  } catch (error) {
+    bridge?.close();
+    await fsp.rm(runDir, { recursive: true, force: true });
+    throw error;
   }
-  const homeDir = path.join(launch.workspace, '.kiln-home');
-  fs.mkdirSync(homeDir, { recursive: true });
   const env: Record<string, string> = {
     // The framework's own settings first (how it trusts the proxy); Kiln's below always win.
     ...(launch.kind === 'command' ? launch.env : {}),
     PATH: sandboxPath(launch.workspace),
-    HOME: homeDir,
+    // Made with the workspace (materializeWorkspace, the handler's folder): never by Kiln here.
+    HOME: path.join(launch.workspace, '.kiln-home'),
     NODE_ENV: 'production',
     PORT: String(INNER_PORT),
     HOST: '127.0.0.1',
@@ -92,13 +154,14 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
       `--max-old-space-size=${Math.max(64, Math.floor(options.limits.memoryMb * 0.75))}`,
     ].join(' '),
   };
-  if (isolated) env.KILN_EGRESS_SOCKET = inside('egress.sock');
+  if (isolated) env.KILN_EGRESS_SOCKET = `${IN_SANDBOX_RUN}/egress.sock`;
+  const listenAt = `fd:${LISTEN_FD}`;
   const args =
     launch.kind === 'handler'
-      ? ['handler', inside('app.sock'), launch.entry]
+      ? ['handler', listenAt, launch.entry]
       : [
           'command',
-          inside('app.sock'),
+          listenAt,
           ...launch.command.map((part, i) => (i === 0 && part === 'node' ? process.execPath : part)),
         ];
   const wrapped = sandboxCommand(
@@ -111,18 +174,20 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     {
       binds: [
         { source: runtime.dir, target: IN_SANDBOX_RUNTIME },
-        { source: runDir, target: IN_SANDBOX_RUN, writable: true },
+        { source: sharedDir, target: IN_SANDBOX_RUN },
       ],
-      // A handler needs nothing but its bundle; a project's own server may write (Next's cache).
+      // A handler needs nothing but its bundle; a project's own server writes into its own layer.
       readOnlyWorkspace: launch.kind === 'handler',
+      serverLayer:
+        launch.kind === 'command' ? { dir: layerDir, sizeMb: options.limits.diskMb ?? 256 } : undefined,
     },
   );
-  if (!isolated && wrapped.uid !== undefined) fs.chownSync(runDir, wrapped.uid, wrapped.gid ?? wrapped.uid);
   const limits: ProcessLimits = {
     timeoutMs: LIFETIME_MS,
     memoryMb: options.limits.memoryMb,
     maxProcesses: options.limits.maxProcesses,
-    diskMb: launch.kind === 'command' ? options.limits.diskMb : undefined,
+    // A layered server's writes are capped by its tmpfs; without one they land in its workspace.
+    diskMb: launch.kind === 'command' && !wrapped.layered ? options.limits.diskMb : undefined,
     maxOutputBytes: 64 * 1024,
   };
   const child: LimitedProcess = startLimited(
@@ -135,9 +200,11 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
       gid: wrapped.gid,
       limits,
       onOutput: (chunk) => options.log.write(chunk),
+      extraFds: [socket.fd],
     },
     { isStandby: true },
   );
+  await socket.release();
   // The secrets go over stdin; the runner puts them in its environment before the app loads.
   child.arm(JSON.stringify(options.secrets));
   const cleanUp = () => {

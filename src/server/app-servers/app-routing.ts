@@ -16,6 +16,8 @@ export interface AppRoutingDeps {
   integrations: { serverValues(chatId: string): Promise<EnabledIntegrationValues[]> };
   /** KILN_ALLOW_PRIVATE_INTEGRATIONS: the chat's own integration endpoints may be private. */
   allowPrivateIntegrations: boolean;
+  /** KILN_APP_EGRESS_PORTS: the ports outgoing connections may use (default 80 and 443). */
+  egressPorts?: readonly number[];
   /**
    * Builds a server-rendered version here when its kept workspace is not on this machine (another
    * process built it): the same input gives the same hash, and the build keeps its workspace.
@@ -46,9 +48,12 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** The app server key of a version's preview build (its output folder is named by its hash). */
-export function previewAppKey(outputDir: string): string {
-  return `preview:${path.basename(outputDir)}`;
+/**
+ * The app server key of a version's preview build: its chat, version and output (named by its
+ * hash). Two chats with the same files share an output but never a server, its secrets or its log.
+ */
+export function previewAppKey(chatId: string, version: number, outputDir: string): string {
+  return `preview:${chatId}:${version}:${path.basename(outputDir)}`;
 }
 
 export type AppAnswer =
@@ -92,7 +97,9 @@ export function createAppRouting(deps: AppRoutingDeps) {
       const workspace = await handlerFolder(target);
       return { kind: 'handler', workspace, entry: path.join(workspace, HANDLER_FILE) };
     }
-    const workspace = serverWorkspaceOf(workspacesDir, manifest.workspace);
+    // This chat's and version's own workspace: never another chat's with the same files.
+    const owner = { chatId: target.chatId, version: target.version, build: manifest.build };
+    const workspace = serverWorkspaceOf(workspacesDir, owner);
     if (!(await exists(workspace)) && deps.rebuildServer) {
       await deps.rebuildServer({ chatId: target.chatId, version: target.version, clean: target.deployed });
     }
@@ -113,7 +120,11 @@ export function createAppRouting(deps: AppRoutingDeps) {
         secrets: serverEnv(values),
         egress: {
           allowPrivate: false,
+          // Undefined: 80 and 443.
+          ports: deps.egressPorts,
           allowOrigins: deps.allowPrivateIntegrations ? integrationEndpoints(values) : [],
+          // The integrations' own ports (PostgreSQL's 5432, SMTP's 587), their addresses still checked.
+          allowOriginPorts: integrationEndpoints(values),
         },
         meta: { chatId: target.chatId, version: target.version, deployed: target.deployed },
         hosts: target.hosts,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import type { EgressPolicy } from '../../core/net/index.ts';
+import { isOpenPort, openPorts, portList, type EgressPolicy } from '../../core/net/index.ts';
 import { checkedAddresses, type ResolveHost } from '../net/checked-address.ts';
 
 /** The destination line is short; anything longer is not a destination. */
@@ -24,9 +24,11 @@ export function parseDestination(line: string): { host: string; port: number } |
 
 /**
  * The only way out of an app server's sandbox (decision 0054): a Unix socket in its folder. Each
- * connection names its destination on its first line; the address is resolved once and checked
- * by the egress rule (public unicast only, a chat's own integration endpoints when allowed) and
- * the checked address is the one connected to. Refusals close the connection and are logged.
+ * connection names its destination on its first line; its port must be open (80 and 443 or
+ * KILN_APP_EGRESS_PORTS, and the chat's own integration endpoints on theirs: issue 31 item 6), the
+ * address is resolved once and checked by the egress rule (public unicast only, a chat's own
+ * integration endpoints when allowed) and the checked address is the one connected to. Refusals
+ * close the connection and are logged.
  */
 export function startEgressBridge(
   socketPath: string,
@@ -66,6 +68,14 @@ export function startEgressBridge(
       const rest = buffered.subarray(end + 1);
       if (!destination) {
         log('outgoing connection refused: not a destination');
+        client.destroy();
+        return;
+      }
+      if (!isOpenPort(policy, destination.host, destination.port)) {
+        log(
+          `outgoing connection to ${destination.host}:${destination.port} refused: port ${destination.port} is closed; ` +
+            `only ports ${portList(openPorts(policy))} (KILN_APP_EGRESS_PORTS) and the chat's integration endpoints are open`,
+        );
         client.destroy();
         return;
       }

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { APP_FOLDER } from '../../core/apps/index.ts';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,25 +19,26 @@ function esbuildBinary(): string {
 const BANNER =
   "import { createRequire as __kilnRequire } from 'node:module'; const require = __kilnRequire(import.meta.url);";
 
+/** Where esbuild writes the bundle in the workspace; Kiln reads it back through the seam. */
+export const HANDLER_BUILD_DIR = '.kiln-home/kiln-handler';
+
 /**
- * Bundles the project's `api/` handler (issue 22 item 2) into `{outputDir}/.kiln-app/api.mjs`
+ * Bundles the project's `api/` handler (issue 22 item 2) into `{workspace}/.kiln-home/kiln-handler/`
  * with its dependencies, inside the build's sandbox: esbuild resolves imports from the workspace
- * only, so a handler cannot pull a file of the host's into its bundle.
+ * only, so a handler cannot pull a file of the host's into its bundle. Kiln does nothing on the
+ * host side here (no folder made, no owner changed: decision 0055); the caller reads the bundle
+ * back with readBuiltFile, which follows no link.
  */
 export async function bundleHandler(
   sandbox: Sandbox,
   workspace: string,
   entry: string,
-  outputDir: string,
   limits: ProcessLimits,
   signal?: AbortSignal,
 ): Promise<RunResult> {
-  const outfile = path.join(outputDir, APP_FOLDER, HANDLER_FILE);
-  await fs.mkdir(path.dirname(outfile), { recursive: true });
+  const outfile = path.join(workspace, HANDLER_BUILD_DIR, HANDLER_FILE);
   const binary = esbuildBinary();
   const isolated = sandbox.kind === 'bwrap';
-  const owner = await fs.stat(workspace);
-  await fs.chown(path.dirname(outfile), owner.uid, owner.gid);
   const args = [
     entry,
     '--bundle',

@@ -2,8 +2,8 @@ import type { Agent } from 'undici';
 import type { EgressPolicy } from '../../core/net/index.ts';
 import type { Sandbox } from '../preview/sandbox.ts';
 import { AppLog, type AppLogLine, type AppServerError } from './app-log.ts';
-import { startAppProcess, type AppLaunch, type AppProcess } from './app-process.ts';
-import { appAgent, proxyToApp, type ProxyOutcome } from './proxy.ts';
+import { removeStaleRunDirs, startAppProcess, type AppLaunch, type AppProcess } from './app-process.ts';
+import { appAgent, DEFAULT_RESPONSE_TIMEOUT_MS, proxyToApp, type ProxyOutcome } from './proxy.ts';
 import { runtimeFiles } from './runtime-files.ts';
 import { TOKEN_COOKIE } from '../preview/preview-token.ts';
 import { markWorkspaceUsed } from './kept-workspaces.ts';
@@ -18,12 +18,14 @@ export interface AppServersOptions {
   idleMs: number;
   memoryMb: number;
   maxProcesses: number;
-  /** What a project's own server may write into its workspace (KILN_BUILD_DISK_MB). */
+  /** What a project's own server may write: its layer's tmpfs (KILN_APP_DISK_MB). */
   diskMb?: number;
   startTimeoutMs: number;
   /** KILN_APP_REQUEST_TIMEOUT_MS: until a response's headers; past it, 504 and the server restarts. */
   requestTimeoutMs: number;
   maxResponseBytes: number;
+  /** KILN_APP_RESPONSE_TIMEOUT_MS: a whole response; a body still going then is cut (default 5 min). */
+  responseTimeoutMs?: number;
   /** Lines kept per server for the Logs view. */
   logLines?: number;
   /** A deployed server's health check period. */
@@ -91,6 +93,7 @@ export class AppServers {
     const every = options.healthCheckMs ?? 30_000;
     this.healthTimer = setInterval(() => void this.checkDeployed(), every);
     this.healthTimer.unref();
+    void removeStaleRunDirs();
   }
 
   /** Forwards a request to the server of `key`, starting it first when it is not running. */
@@ -111,8 +114,10 @@ export class AppServers {
     const outcome = await proxyToApp(entry.agent!, request, {
       timeoutMs: this.options.requestTimeoutMs,
       maxResponseBytes: this.options.maxResponseBytes,
+      responseTimeoutMs: this.options.responseTimeoutMs ?? DEFAULT_RESPONSE_TIMEOUT_MS,
       hiddenCookies: HIDDEN_COOKIES,
       ...extras,
+      onCut: (reason) => entry.log.note(reason),
       onDone: () => {
         entry.inFlight -= 1;
         this.touch(entry);

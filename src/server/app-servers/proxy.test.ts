@@ -21,6 +21,12 @@ describe('proxyToApp over a Unix socket', () => {
   let seen: http.IncomingHttpHeaders = {};
   const server = http.createServer((request, response) => {
     seen = request.headers;
+    if (request.url === '/trickle') {
+      // One byte every 50 ms, never the end: the gap between chunks never trips timeoutMs.
+      const timer = setInterval(() => response.write('.'), 50);
+      response.on('close', () => clearInterval(timer));
+      return;
+    }
     if (request.url === '/big') {
       response.write(Buffer.alloc(64 * 1024, 97));
       response.end(Buffer.alloc(64 * 1024, 97));
@@ -73,5 +79,38 @@ describe('proxyToApp over a Unix socket', () => {
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     await expect(outcome.response.arrayBuffer()).rejects.toThrow(/larger than/);
+  });
+
+  it('cuts a response that has not finished within responseTimeoutMs, notes why and ends the exchange', async () => {
+    const cuts: string[] = [];
+    let doneCalls = 0;
+    const started = performance.now();
+    const outcome = await proxyToApp(appAgent(socketPath), new Request('http://app/trickle'), {
+      timeoutMs: 5000,
+      responseTimeoutMs: 600,
+      maxResponseBytes: 1024 * 1024,
+      hiddenCookies: [],
+      onCut: (reason) => cuts.push(reason),
+      onDone: () => (doneCalls += 1),
+    });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    await expect(outcome.response.text()).rejects.toThrow(/did not finish within 600 ms/);
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect(cuts).toEqual([expect.stringContaining('not finished within 600 ms')]);
+    expect(doneCalls).toBe(1);
+  });
+
+  it('ends the exchange at the deadline even when nobody reads the body', async () => {
+    let doneCalls = 0;
+    const outcome = await proxyToApp(appAgent(socketPath), new Request('http://app/trickle'), {
+      timeoutMs: 5000,
+      responseTimeoutMs: 300,
+      maxResponseBytes: 1024 * 1024,
+      hiddenCookies: [],
+      onDone: () => (doneCalls += 1),
+    });
+    expect(outcome.ok).toBe(true);
+    await expect.poll(() => doneCalls, { timeout: 3000 }).toBe(1);
   });
 });

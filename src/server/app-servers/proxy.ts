@@ -17,6 +17,11 @@ const HOP_BY_HOP = new Set([
 export interface ProxyOptions {
   /** Until the response's headers, and between two chunks of its body. */
   timeoutMs: number;
+  /**
+   * From the request to the body's last byte (KILN_APP_RESPONSE_TIMEOUT_MS): a body still going
+   * then (a trickle, a stream that never ends) is cut. None when unset.
+   */
+  responseTimeoutMs?: number;
   maxResponseBytes: number;
   /** Cookies of Kiln's that the app never sees (the preview token). */
   hiddenCookies: readonly string[];
@@ -26,7 +31,12 @@ export interface ProxyOptions {
   identityEncoding?: boolean;
   /** Called once when the exchange is over: the body sent, cut, cancelled, or no answer. */
   onDone?: () => void;
+  /** Why Kiln cut a response's body (too large, too long), for the server's log. */
+  onCut?: (reason: string) => void;
 }
+
+/** KILN_APP_RESPONSE_TIMEOUT_MS's default: five minutes for one whole response. */
+export const DEFAULT_RESPONSE_TIMEOUT_MS = 300_000;
 
 export type ProxyOutcome =
   { ok: true; response: Response } | { ok: false; reason: 'timeout' | 'unreachable'; message: string };
@@ -59,7 +69,7 @@ export function hostOnlyCookie(setCookie: string): string {
 /**
  * Forwards a request to an app server (decision 0054): the method, path, headers (hop-by-hop and
  * Kiln's cookies removed, X-Forwarded-* added) and body; answers its status, headers and a body
- * capped at `maxResponseBytes` (the stream errors beyond it).
+ * capped at `maxResponseBytes` and `responseTimeoutMs` (the stream errors beyond them).
  */
 export async function proxyToApp(
   agent: Agent,
@@ -88,6 +98,7 @@ async function exchange(
   options: ProxyOptions,
   done: () => void,
 ): Promise<ProxyOutcome> {
+  const started = performance.now();
   const url = new URL(incoming.url);
   const headers: Record<string, string> = {};
   incoming.headers.forEach((value, name) => {
@@ -148,30 +159,64 @@ async function exchange(
   const max = options.maxResponseBytes;
   const source = answer.body;
   const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let deadline: NodeJS.Timeout | undefined;
+  let ended = false;
+  const end = () => {
+    ended = true;
+    clearTimeout(deadline);
+    done();
+  };
+  let stream!: ReadableStreamDefaultController<Uint8Array>;
+  /** Kiln ends the body: the app's side is closed and the client's stream errors (it was not whole). */
+  const cut = (message: string, note: string) => {
+    if (ended) return;
+    source.destroy();
+    stream.error(new Error(message));
+    options.onCut?.(note);
+    end();
+  };
   const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      stream = controller;
+    },
     async pull(controller) {
       const { value, done: finished } = await chunks.next().catch((error: unknown) => {
-        done();
+        end();
         throw error;
       });
+      if (ended) return;
       if (finished) {
         controller.close();
-        done();
+        end();
         return;
       }
       sent += value.length;
       if (sent > max) {
-        source.destroy();
-        controller.error(new Error(`The app server's response is larger than ${max} bytes.`));
-        done();
+        cut(
+          `The app server's response is larger than ${max} bytes.`,
+          `response larger than ${max} bytes: cut`,
+        );
         return;
       }
       controller.enqueue(new Uint8Array(value));
     },
     cancel() {
       source.destroy();
-      done();
+      end();
     },
   });
+  const limit = options.responseTimeoutMs;
+  if (limit !== undefined) {
+    // A trickle never trips the gap between chunks (timeoutMs); this bounds the whole response.
+    deadline = setTimeout(
+      () =>
+        cut(
+          `The app server's response did not finish within ${limit} ms.`,
+          `response not finished within ${limit} ms (KILN_APP_RESPONSE_TIMEOUT_MS): cut`,
+        ),
+      Math.max(0, limit - (performance.now() - started)),
+    );
+    deadline.unref();
+  }
   return { ok: true, response: new Response(body, { status: answer.statusCode, headers: responseHeaders }) };
 }

@@ -21,7 +21,7 @@ import { loadPreviewVersion, type PreviewVersion } from '../preview/versions.ts'
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storeSite } from './site-manifest.ts';
 import type { SiteDirectory } from './site-directory.ts';
-import { readOutputFiles } from '../preview/output-files.ts';
+import { readOutputFiles } from '../seam/sandbox-files.ts';
 import { htmlSiteFiles } from './site-sources.ts';
 
 export interface DeploymentDeps {

@@ -1,3 +1,4 @@
+import { isInAppFolder } from '../../core/apps/index.ts';
 import type { Framework } from '../../core/frameworks/index.ts';
 import { isInstructionsFile } from '../../core/instructions/index.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -19,9 +20,12 @@ export async function htmlSiteFiles(
   blobs: BlobStore,
 ): Promise<SiteSourceFile[]> {
   const files = await withBlobBytes(projectFiles(version, await templateFiles('html')), blobs);
-  // The owner's instructions (KILN.md, issue 17 item 4) are for Kiln, not for the site's visitors.
+  // The owner's instructions (KILN.md, issue 17 item 4) are for Kiln, not for the site's visitors;
+  // `.kiln-app` is Kiln's alone (decision 0055): a model's files there would be read as the site's
+  // app manifest and handler.
   return files
     .filter((file) => !isInstructionsFile(file.name))
+    .filter((file) => !isInAppFolder(file.name.replace(/^\.?\/+/, '').split('/')))
     .map((file) => ({
       path: file.name.replace(/^\.?\/+/, ''),
       bytes:

@@ -222,7 +222,7 @@ export function folderSize(root: string): { bytes: number; files: number } {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) stack.push(full);
       else if (entry.isFile()) {
-        bytes += fs.statSync(full).size;
+        bytes += fs.lstatSync(full).size;
         files += 1;
       }
     }

@@ -23,16 +23,21 @@ import { findOutputDir, markBuildStart, runBuildScript } from './build-step.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { installDependencies, type PnpmPaths } from './install.ts';
 import type { OutputCache } from './output-cache.ts';
-import { describeNonRegularEntries } from './output-files.ts';
+import { describeNonRegularEntries, listBuiltFiles, readBuiltFile } from '../seam/sandbox-files.ts';
 import { sanitizePackageJson, type PackageJson } from './package-json.ts';
 import { withSourceLocations } from './source-locations/index.ts';
 import type { ProcessLimits } from './run-limited.ts';
 import { layerDirOf, type Sandbox } from './sandbox.ts';
 import { handlerEntry } from '../../core/apps/index.ts';
 import { serverLaunch, type LaunchInput } from '../../core/builds/server-launch/index.ts';
-import { writeAppManifest, serverWorkspaceOf } from '../app-servers/app-manifest.ts';
+import {
+  APP_MANIFEST_FILE,
+  APP_MANIFEST_FORMAT,
+  appManifestText,
+  serverWorkspaceOf,
+} from '../app-servers/app-manifest.ts';
 import { markWorkspaceUsed, pruneServerWorkspaces } from '../app-servers/kept-workspaces.ts';
-import { bundleHandler, HANDLER_FILE } from '../app-servers/handler-bundle.ts';
+import { bundleHandler, HANDLER_BUILD_DIR, HANDLER_FILE } from '../app-servers/handler-bundle.ts';
 import {
   dependencyKey,
   fillStandbyWorkspace,
@@ -50,26 +55,11 @@ import {
   removeWorkspace,
 } from './workspace.ts';
 
-/** Folders never listed for the launch rule: dependencies, Kiln's home, version control. */
-const NOT_BUILT = new Set(['node_modules', '.kiln-home', '.git']);
-const MAX_LISTED = 50_000;
-
-/** Every regular file the build left (relative, `/`-separated), for core's serverLaunch. */
-async function builtFiles(workspace: string): Promise<Set<string>> {
-  const files = new Set<string>();
-  const walk = async (dir: string, prefix: string): Promise<void> => {
-    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-      if (files.size >= MAX_LISTED) return;
-      if (entry.isDirectory()) {
-        if (!NOT_BUILT.has(entry.name)) await walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
-      } else if (entry.isFile()) files.add(`${prefix}${entry.name}`);
-    }
-  };
-  await walk(workspace, '');
-  return files;
-}
-
-/** Moves a built workspace (and its node_modules layer) to where its app server runs it. */
+/**
+ * Moves a built workspace (and its node_modules layer) to where its app server runs it: renames
+ * of the two folders Kiln made, never of anything inside them. Its server sees it read-only under
+ * a layer of its own (decision 0055).
+ */
 async function keepServerWorkspace(workspace: string, kept: string): Promise<void> {
   await fs.mkdir(path.dirname(kept), { recursive: true });
   await removeWorkspace(kept).catch(() => undefined);
@@ -78,6 +68,9 @@ async function keepServerWorkspace(workspace: string, kept: string): Promise<voi
 }
 
 type LockManifest = Parameters<typeof lockedVersions>[1];
+
+/** Folders never listed for the launch rule: dependencies, Kiln's home, version control. */
+const NOT_BUILT = new Set(['node_modules', '.kiln-home', '.git']);
 
 /** The spec's build steps (§4): materialize → install → build. */
 export type BuildStep = 'initializing' | 'processing' | 'starting';
@@ -98,6 +91,9 @@ export interface BuilderContext {
 
 export interface BuildInput {
   hash: string;
+  /** Whose build it is: a server-rendered build's workspace is kept for this chat and version only. */
+  chatId: string;
+  version: number;
   /** The complete project (already merged with its blank template when incomplete). */
   files: readonly ProjectFile[];
   /** The chat's integration variables, written as .env.local. */
@@ -116,6 +112,7 @@ const MAX_LOG_BYTES = 512 * 1024;
 /** Built output at most (bytes and files); more is an error rather than a full disk. */
 const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
 const MAX_OUTPUT_FILES = 20_000;
+const OUTPUT_LIMITS = { maxBytes: MAX_OUTPUT_BYTES, maxFiles: MAX_OUTPUT_FILES };
 
 /** 'Package Not Found' says which packages (issue 13); other install errors as classified. */
 function installFailure(output: string, log: string): BuildOutcome {
@@ -253,21 +250,24 @@ export async function buildProject(
 
     started = performance.now();
     const launch = serverLaunch({
-      files: await builtFiles(workspace),
+      files: await listBuiltFiles(workspace, NOT_BUILT),
       packageJson: manifest.packageJson as LaunchInput['packageJson'],
     });
     if (launch) {
       // The project's own server runs from this workspace: it is kept, the output only says how.
-      const serverOutput = path.join(workspace, '.kiln-home', 'server-output');
-      await writeAppManifest(serverOutput, { kind: 'server', workspace: input.hash, launch });
-      const stored = await context.cache.put(
-        input.hash,
-        { workspace, outputDir: serverOutput },
-        { maxBytes: MAX_OUTPUT_BYTES, maxFiles: MAX_OUTPUT_FILES },
-      );
+      const manifest = appManifestText({
+        format: APP_MANIFEST_FORMAT,
+        kind: 'server',
+        build: input.hash,
+        launch,
+      });
+      const stored = await context.cache.put(input.hash, null, OUTPUT_LIMITS, {
+        [APP_MANIFEST_FILE]: manifest,
+      });
       if (!stored.ok)
         return failure(BUILD_FALLBACK, `${log}\nError: the server's description could not be stored.\n`);
-      const kept = serverWorkspaceOf(context.serverWorkspacesDir, input.hash);
+      const owner = { chatId: input.chatId, version: input.version, build: input.hash };
+      const kept = serverWorkspaceOf(context.serverWorkspacesDir, owner);
       await keepServerWorkspace(workspace, kept);
       isKept = true;
       await markWorkspaceUsed(kept);
@@ -285,19 +285,31 @@ export async function buildProject(
       return failure(BUILD_FALLBACK, text);
     }
     const handler = handlerEntry(input.files.map((file) => file.name));
+    const kilnFiles: Record<string, Uint8Array | string> = {};
     if (handler) {
-      // The `api/` handler, bundled in the sandbox beside the output (never served by the preview).
-      const bundled = await bundleHandler(context.sandbox, workspace, handler, outputDir, limits, signal);
+      // The `api/` handler, bundled in the sandbox and read back through the seam (never served).
+      const bundled = await bundleHandler(context.sandbox, workspace, handler, limits, signal);
       log += bundled.output;
       if (bundled.exitCode !== 0) return buildFailure(bundled.output, log, declared);
-      await writeAppManifest(outputDir, { kind: 'handler', entry: HANDLER_FILE });
+      const bundle = await readBuiltFile(workspace, `${HANDLER_BUILD_DIR}/${HANDLER_FILE}`, MAX_OUTPUT_BYTES);
+      if (!bundle)
+        return failure(BUILD_FALLBACK, `${log}\nError: the api/ handler's bundle could not be read.\n`);
+      kilnFiles[HANDLER_FILE] = bundle;
+      const map = await readBuiltFile(
+        workspace,
+        `${HANDLER_BUILD_DIR}/${HANDLER_FILE}.map`,
+        MAX_OUTPUT_BYTES,
+      );
+      if (map) kilnFiles[`${HANDLER_FILE}.map`] = map;
+      kilnFiles[APP_MANIFEST_FILE] = appManifestText({
+        format: APP_MANIFEST_FORMAT,
+        kind: 'handler',
+        entry: HANDLER_FILE,
+      });
     }
-    // Copied, not moved: only regular files and folders are stored (decision 0037).
-    const stored = await context.cache.put(
-      input.hash,
-      { workspace, outputDir },
-      { maxBytes: MAX_OUTPUT_BYTES, maxFiles: MAX_OUTPUT_FILES },
-    );
+    // Copied, not moved: only regular files and folders are stored (decision 0037), and Kiln's
+    // own files are written into the copy, never into what the build wrote (decision 0055).
+    const stored = await context.cache.put(input.hash, { workspace, outputDir }, OUTPUT_LIMITS, kilnFiles);
     if (!stored.ok && stored.reason === 'too-large') {
       const limit = `${MAX_OUTPUT_FILES} files or ${MAX_OUTPUT_BYTES / 1024 / 1024} MB`;
       return failure(BUILD_FALLBACK, `${log}\nError: the build output is too large (more than ${limit}).\n`);

@@ -15,7 +15,7 @@ export interface ProjectFile {
  * Bumped when the way Kiln installs or builds changes, so old outputs are not served for
  * projects that would now build differently.
  */
-export const BUILDER_REVISION = 2;
+export const BUILDER_REVISION = 3;
 
 /**
  * The key of a built output: the materialized project (file names and contents, order-free)

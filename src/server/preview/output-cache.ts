@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { folderSize, lstatOrNull } from './build-step.ts';
-import { copyRegularFiles, type CopyLimits, type CopyOutcome } from './output-files.ts';
+import { APP_FOLDER } from '../../core/apps/index.ts';
+import { copyRegularFiles, type CopyLimits, type CopyOutcome } from '../seam/sandbox-files.ts';
 
 /** A build's output as stored, or why it was not. */
 export type StoreOutcome = { ok: true; dir: string } | Exclude<CopyOutcome, { ok: true }>;
@@ -82,28 +84,37 @@ export class OutputCache {
 
   /**
    * Stores a finished build: the regular files and folders of `outputDir` (inside `workspace`)
-   * are copied into a staging folder, which is renamed into place; then the cache is evicted down
-   * to its cap. An output holding anything else (a symbolic link, a device, a FIFO, a socket) or
-   * more than `limits` is not stored, and the outcome says why (decision 0037).
+   * are copied into a staging folder, Kiln's own files (`kilnFiles`, its app manifest and handler
+   * bundle) are written into the copy's `.kiln-app` folder, and the copy is renamed into place;
+   * then the cache is evicted down to its cap. An output holding anything else (a symbolic link, a
+   * device, a FIFO, a socket, a name Kiln reserves) or more than `limits` is not stored, and the
+   * outcome says why (decisions 0037, 0055). `output` null: Kiln's files alone (a server's build).
    */
   async put(
     hash: string,
-    output: { workspace: string; outputDir: string },
+    output: { workspace: string; outputDir: string } | null,
     limits: CopyLimits,
+    kilnFiles: Readonly<Record<string, string | Uint8Array>> = {},
   ): Promise<StoreOutcome> {
     const staging = this.stagingDirOf(hash);
-    let copied: CopyOutcome;
+    let bytes = 0;
     try {
-      copied = await copyRegularFiles(output.workspace, output.outputDir, staging, limits);
+      if (output) {
+        const copied = await copyRegularFiles(output.workspace, output.outputDir, staging, limits);
+        if (!copied.ok) {
+          fs.rmSync(staging, { recursive: true, force: true });
+          return copied;
+        }
+        bytes = copied.bytes;
+      } else {
+        await fsp.mkdir(staging);
+      }
+      bytes += await writeKilnFiles(staging, kilnFiles);
     } catch (error) {
       fs.rmSync(staging, { recursive: true, force: true });
       throw error;
     }
-    if (!copied.ok) {
-      fs.rmSync(staging, { recursive: true, force: true });
-      return copied;
-    }
-    return { ok: true, dir: this.adopt(hash, staging, copied.bytes) };
+    return { ok: true, dir: this.adopt(hash, staging, bytes) };
   }
 
   /** The staging folder for an output being made (a build's copy, one read from the blob store). */
@@ -159,4 +170,24 @@ export class OutputCache {
 /** A folder itself, not a link to one. */
 function isRealDirectory(dir: string): boolean {
   return lstatOrNull(dir)?.isDirectory() ?? false;
+}
+
+/** Kiln's files of an output, into the staging copy that only Kiln writes: their byte count. */
+async function writeKilnFiles(
+  staging: string,
+  files: Readonly<Record<string, string | Uint8Array>>,
+): Promise<number> {
+  const names = Object.keys(files);
+  if (names.length === 0) return 0;
+  const dir = path.join(staging, APP_FOLDER);
+  await fsp.mkdir(dir, { mode: 0o755 });
+  let bytes = 0;
+  for (const name of names) {
+    if (!/^[\w.-]+$/.test(name) || name.startsWith('.')) throw new Error(`Invalid app file name: ${name}`);
+    const body = files[name] as string | Uint8Array;
+    // 'wx': a fresh file in a fresh folder.
+    await fsp.writeFile(path.join(dir, name), body, { flag: 'wx', mode: 0o644 });
+    bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  }
+  return bytes;
 }

@@ -41,6 +41,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Every chunk of output as it arrives (an app server's live log), beside the capped result. */
   onOutput?: (chunk: Buffer) => void;
+  /** Descriptors of Kiln's the process gets as 3, 4, … (an app server's listening socket). */
+  extraFds?: readonly number[];
 }
 
 /** A limited process that may be started before its work is due (a standby build). */
@@ -107,7 +109,7 @@ export function startLimited(
       gid: options.gid,
       // Own process group, so the whole tree can be killed at once.
       detached: true,
-      stdio: [mode.isStandby ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      stdio: [mode.isStandby ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(options.extraFds ?? [])],
     });
     // A standby that dies before its build must not crash Kiln on a write to its stdin.
     child.stdin?.on('error', () => {});

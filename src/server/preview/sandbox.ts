@@ -80,6 +80,52 @@ function layerPrefix(workspace: string): string[] | null {
   ];
 }
 
+/**
+ * Runs in a new user + mount namespace (decision 0055): mounts a size-capped tmpfs on $3 (a
+ * private, empty folder of Kiln's), and in it an overlay whose lower layer is the kept workspace
+ * $1 (the read-only image of a build) and whose upper layer is the tmpfs; node_modules gets the
+ * same over its own lower layers ($2: the build's node_modules layer, `upper:` or empty). Then
+ * execs the rest. What the server writes lives in this namespace's tmpfs only, and is gone when
+ * the process ends: nothing it writes reaches the image, another run, or another chat.
+ */
+const MOUNT_SERVER_LAYER = [
+  'mount -t tmpfs -o "size=$4,mode=0700" kiln-layer "$3"',
+  'mkdir "$3/upper" "$3/work" "$3/root"',
+  'mount -t overlay overlay -o "lowerdir=$1,upperdir=$3/upper,workdir=$3/work" "$3/root"',
+  'if [ -d "$1/node_modules" ]; then mkdir "$3/nm-upper" "$3/nm-work" && mount -t overlay overlay -o "lowerdir=$2$1/node_modules,upperdir=$3/nm-upper,workdir=$3/nm-work" "$3/root/node_modules"; fi',
+  'shift 4',
+  'exec "$@"',
+].join(' && ');
+
+/** Where a server layer's merged view of its workspace is (bound at the workspace's path). */
+function serverLayerRoot(layerDir: string): string {
+  return path.join(layerDir, 'root');
+}
+
+function serverLayerPrefix(workspace: string, layerDir: string, sizeMb: number): string[] | null {
+  const buildLayer = path.join(layerDirOf(workspace), 'upper');
+  const lowerNodeModules = fs.existsSync(buildLayer) ? `${buildLayer}:` : '';
+  if (
+    [workspace, layerDir, lowerNodeModules].some((part) => UNSAFE_IN_OPTIONS.test(part.replace(/:$/, '')))
+  ) {
+    return null;
+  }
+  return [
+    '--user',
+    '--map-root-user',
+    '--mount',
+    '--',
+    '/bin/sh',
+    '-c',
+    MOUNT_SERVER_LAYER,
+    'kiln-server-layer',
+    workspace,
+    lowerNodeModules,
+    layerDir,
+    `${Math.max(1, Math.floor(sizeMb))}m`,
+  ];
+}
+
 /** Whether a build can get its own writable layer over node_modules on this host. */
 function overlayWorks(): boolean {
   if (!fs.existsSync(UNSHARE)) return false;
@@ -208,8 +254,14 @@ export function sandboxCommand(
     binds?: readonly { source: string; target: string; writable?: boolean }[];
     /** The workspace cannot be written (an `api/` handler's folder: it holds only its bundle). */
     readOnlyWorkspace?: boolean;
+    /**
+     * The workspace is a read-only image seen through a writable layer of its own (an app
+     * server's kept workspace, decision 0055): `dir` is an empty folder of Kiln's where the
+     * layer's capped tmpfs is mounted in the process's own mount namespace.
+     */
+    serverLayer?: { dir: string; sizeMb: number };
   } = {},
-): { command: string; args: string[]; uid?: number; gid?: number } {
+): { command: string; args: string[]; uid?: number; gid?: number; layered?: boolean } {
   const prlimit = ['--fsize=' + fileSizeLimitBytes, '--core=0', '--'];
   if (sandbox.kind === 'bwrap') {
     const nodeModules = path.join(workspace, 'node_modules');
@@ -232,6 +284,14 @@ export function sandboxCommand(
       '/proc',
       '--dev',
       '/dev',
+      // /dev and / are bubblewrap's own tmpfs, writable and uncapped: /dev/shm gets a capped
+      // tmpfs, /dev is made read-only here and / at the end (decision 0055).
+      '--size',
+      String(fileSizeLimitBytes),
+      '--tmpfs',
+      '/dev/shm',
+      '--remount-ro',
+      '/dev',
       // /tmp is memory: capped like a single file, so it cannot fill the host's RAM.
       '--size',
       String(fileSizeLimitBytes),
@@ -243,12 +303,19 @@ export function sandboxCommand(
       '--ro-bind',
       pnpmBinary(),
       SANDBOX_PNPM,
-      extras.readOnlyWorkspace ? '--ro-bind' : '--bind',
-      workspace,
-      workspace,
     ];
+    const serverLayer =
+      extras.serverLayer && sandbox.nodeModules === 'overlay'
+        ? serverLayerPrefix(workspace, extras.serverLayer.dir, extras.serverLayer.sizeMb)
+        : null;
+    if (serverLayer && extras.serverLayer) {
+      bwrapArgs.push('--bind', serverLayerRoot(extras.serverLayer.dir), workspace);
+    } else {
+      bwrapArgs.push(extras.readOnlyWorkspace ? '--ro-bind' : '--bind', workspace, workspace);
+    }
     const layer =
-      sandbox.nodeModules === 'overlay' && fs.existsSync(nodeModules) ? layerPrefix(workspace) : null;
+      serverLayer ??
+      (sandbox.nodeModules === 'overlay' && fs.existsSync(nodeModules) ? layerPrefix(workspace) : null);
     if (!layer && fs.existsSync(nodeModules)) {
       bwrapArgs.push('--ro-bind', nodeModules, nodeModules);
       for (const name of WRITABLE_IN_NODE_MODULES) {
@@ -259,10 +326,12 @@ export function sandboxCommand(
     }
     for (const bind of extras.binds ?? [])
       bwrapArgs.push(bind.writable ? '--bind' : '--ro-bind', bind.source, bind.target);
+    // Last of the mounts: nothing outside the binds above can be written.
+    bwrapArgs.push('--remount-ro', '/');
     bwrapArgs.push('--chdir', workspace, '--clearenv');
     for (const [key, value] of Object.entries(env)) bwrapArgs.push('--setenv', key, value);
     const limited = ['/usr/bin/prlimit', ...prlimit, BWRAP, ...bwrapArgs, command, ...args];
-    if (layer) return { command: UNSHARE, args: [...layer, ...limited] };
+    if (layer) return { command: UNSHARE, args: [...layer, ...limited], layered: serverLayer !== null };
     return { command: limited[0]!, args: limited.slice(1) };
   }
   const isRoot = process.getuid?.() === 0;

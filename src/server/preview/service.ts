@@ -188,6 +188,8 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
   ): Promise<BuildInput> {
     return {
       hash,
+      chatId: version.chatId,
+      version: version.version,
       files: await withBlobBytes(files, deps.blobs),
       env: await envOf(version.chatId),
       framework: version.framework,
@@ -309,7 +311,9 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     const version = await loadPreviewVersion(db, chatId, number);
     if (!version) throw new Error('This version does not exist any more.');
     const { files, hash } = await hashOf(version, options.clean === true);
-    const running = buildingHere.get(hash);
+    // Per chat and version: each keeps its own server workspace (decision 0055).
+    const key = `${chatId}:${number}:${hash}`;
+    const running = buildingHere.get(key);
     if (running) return running;
     const build = (async () => {
       // No standby: this may be a web process, which keeps none warm.
@@ -321,11 +325,11 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       if (!outcome.ok) throw new Error(`${outcome.error.title}: ${outcome.error.description}`);
       log(`preview: built ${chatId}-${number} here for its app server`);
     })();
-    buildingHere.set(hash, build);
+    buildingHere.set(key, build);
     try {
       await build;
     } finally {
-      buildingHere.delete(hash);
+      buildingHere.delete(key);
     }
   }
 

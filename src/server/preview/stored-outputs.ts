@@ -6,7 +6,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { readAsset, storeAsset } from '../storage/assets.ts';
 import { contentTypeOf } from './http/content-types.ts';
 import type { OutputCache } from './output-cache.ts';
-import { listOutputFiles, readOutputFile } from './output-files.ts';
+import { listOutputFiles, readOutputFile } from '../seam/sandbox-files.ts';
 
 /**
  * Built preview outputs in the blob store (issue 20 item 1): every file by its content hash

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServers, type AppStartSpec } from '../../../src/server/app-servers/manager.ts';
 import { createAppRouting } from '../../../src/server/app-servers/app-routing.ts';
 import { MAX_EGRESS_CONNECTIONS } from '../../../src/server/app-servers/egress-bridge.ts';
+import type { EgressPolicy } from '../../../src/core/net/index.ts';
 import { detectSandbox } from '../../../src/server/preview/sandbox.ts';
 
 const sandbox = detectSandbox('auto');
@@ -28,24 +29,48 @@ function handlerApp(name: string, source: string): string {
   return workspace;
 }
 
-function spec(workspace: string, secrets: Record<string, string> = {}): () => Promise<AppStartSpec> {
+function spec(
+  workspace: string,
+  secrets: Record<string, string> = {},
+  egress: EgressPolicy = { allowPrivate: false, allowOrigins: [`127.0.0.1:${allowedPort}`] },
+): () => Promise<AppStartSpec> {
   return async () => ({
     launch: { kind: 'handler', workspace, entry: path.join(workspace, 'api.mjs') },
     secrets,
-    egress: { allowPrivate: false, allowOrigins: [`127.0.0.1:${allowedPort}`] },
+    egress,
     meta: { chatId: path.basename(workspace), version: 1, deployed: false },
     hosts: ['.preview.kiln.example', 'shop.example.com', 'bad host,*'],
   });
 }
 
-async function ask(key: string, workspace: string, pathname = '/api/x', secrets?: Record<string, string>) {
+async function ask(
+  key: string,
+  workspace: string,
+  pathname = '/api/x',
+  secrets?: Record<string, string>,
+  egress?: EgressPolicy,
+) {
   const outcome = await servers.handle(
     key,
-    spec(workspace, secrets),
+    spec(workspace, secrets, egress),
     new Request(`http://app.test${pathname}`),
   );
   if (!outcome.ok) return { status: outcome.reason === 'timeout' ? 504 : 502, text: outcome.message };
   return { status: outcome.response.status, text: await outcome.response.text() };
+}
+
+/** Fetches `http://{host}:{port}/` from inside the sandbox and says what it got. */
+const FETCHER = `export default { async fetch(request) {
+  const params = new URL(request.url).searchParams;
+  try { const r = await fetch('http://' + (params.get('host') ?? '127.0.0.1') + ':' + params.get('port') + '/'); return new Response('reached: ' + await r.text()); }
+  catch (error) { return new Response('refused: ' + (error.cause?.code ?? error.message)); }
+} };`;
+
+function logText(key: string, of: AppServers = servers): string {
+  return of
+    .logs(key)
+    .lines.map((line) => line.text)
+    .join('\n');
 }
 
 const HELLO = `export default { fetch: (request, env) => new Response('hello ' + new URL(request.url).pathname + ' ' + (env.GREETING ?? process.env.GREETING ?? '')) };`;
@@ -124,6 +149,142 @@ describe.runIf(sandbox.kind === 'bwrap')('app-server runtime (bubblewrap)', () =
     ).toContain(`outgoing connection to 127.0.0.1:${hostPort} refused`);
   });
 
+  it('reaches public hosts on the open ports and the integrations’ own ports only; another port is refused and logged (issue 31 item 6)', async () => {
+    // Loopback servers stand in for public hosts: a policy that names its ports (an app server's
+    // always does) keeps its port rule when `allowPrivate` lifts the address rule.
+    const web = http.createServer((_, res) => res.end('public web'));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    const webPort = (web.address() as { port: number }).port;
+    try {
+      const app = handlerApp('ports', FETCHER);
+      const egress: EgressPolicy = {
+        allowPrivate: true,
+        // KILN_APP_EGRESS_PORTS=80,443,{webPort}: ports 80 and 443 cannot be bound here.
+        ports: [80, 443, webPort],
+        // The chat's SMTP or PostgreSQL server on its own port.
+        allowOriginPorts: [`127.0.0.1:${allowedPort}`],
+      };
+      const go = (port: number, host = '127.0.0.1') =>
+        ask('ports', app, `/api/go?host=${host}&port=${port}`, {}, egress);
+      expect((await go(webPort)).text).toBe('reached: public web');
+      expect((await go(allowedPort)).text).toBe('reached: integration endpoint');
+      // A public host on a port nobody opened: a relay or a scanner from Kiln's address.
+      const closed = await go(hostPort);
+      expect(closed.text).toMatch(/^refused/);
+      expect(closed.text).not.toContain('kiln internals');
+      // The integration's port is open for its own host only.
+      expect((await go(allowedPort, 'localhost')).text).toMatch(/^refused/);
+      const log = logText('ports');
+      expect(log).toContain(
+        `outgoing connection to 127.0.0.1:${hostPort} refused: port ${hostPort} is closed`,
+      );
+      expect(log).toContain(
+        `outgoing connection to localhost:${allowedPort} refused: port ${allowedPort} is closed`,
+      );
+      expect(log).not.toContain(`127.0.0.1:${webPort} refused`);
+    } finally {
+      web.close();
+    }
+  });
+
+  it('a chat’s integration endpoint is reached on its own port, its address still checked, without KILN_ALLOW_PRIVATE_INTEGRATIONS', async () => {
+    const smtp = { host: '127.0.0.1', port: allowedPort, user: 'u', password: 'p', from: 'a@b.example' };
+    const target = (key: string) => ({
+      chatId: key,
+      version: 1,
+      deployed: false,
+      key,
+      manifest: { format: 2 as const, kind: 'handler' as const, entry: 'api.mjs' as const },
+      hosts: [],
+      readAppFile: async (name: string) => (name === 'api.mjs' ? Buffer.from(FETCHER) : null),
+    });
+    const routing = (allowPrivateIntegrations: boolean) =>
+      createAppRouting({
+        servers,
+        root: path.join(root, 'routing-egress'),
+        integrations: { serverValues: async () => [{ providerId: 'smtp', values: smtp }] },
+        allowPrivateIntegrations,
+      });
+    const go = async (key: string, allowPrivate: boolean, port: number) => {
+      const answer = await routing(allowPrivate).forward(
+        target(key),
+        new Request(`http://app.test/api/go?port=${port}`),
+      );
+      return answer.kind === 'response' ? await answer.response.text() : answer.kind;
+    };
+    // Off: the endpoint's port is open, and its loopback address refused (it stands in for a
+    // public host, which would be reached); another port is refused for its port.
+    expect(await go('preview:guarded', false, allowedPort)).toMatch(/^refused/);
+    expect(await go('preview:guarded', false, hostPort)).toMatch(/^refused/);
+    const log = logText('preview:guarded');
+    expect(log).toContain(
+      `outgoing connection to 127.0.0.1:${allowedPort} refused: 127.0.0.1 is a loopback address`,
+    );
+    expect(log).toContain(`outgoing connection to 127.0.0.1:${hostPort} refused: port ${hostPort} is closed`);
+    // On: the endpoint itself is reached, nothing else on the machine.
+    expect(await go('preview:private-ok', true, allowedPort)).toBe('reached: integration endpoint');
+    expect(await go('preview:private-ok', true, hostPort)).toMatch(/^refused/);
+  });
+
+  it('cuts a response that trickles forever at KILN_APP_RESPONSE_TIMEOUT_MS, logs it, and frees the server', async () => {
+    const deadline = new AppServers({
+      sandbox,
+      runtimeDir: path.join(root, 'runtime'),
+      maxRunning: 2,
+      idleMs: 500,
+      memoryMb: 256,
+      maxProcesses: 256,
+      startTimeoutMs: 60_000,
+      // The gap between two chunks (100 ms) never trips this one.
+      requestTimeoutMs: 3_000,
+      responseTimeoutMs: 2_000,
+      maxResponseBytes: 1024 * 1024,
+    });
+    try {
+      const app = handlerApp(
+        'trickle',
+        `export default { fetch() {
+          let timer;
+          const body = new ReadableStream({
+            start(controller) { timer = setInterval(() => controller.enqueue(new TextEncoder().encode('.')), 100); },
+            cancel() { clearInterval(timer); },
+          });
+          return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+        } };`,
+      );
+      const started = performance.now();
+      const outcome = await deadline.handle('trickle', spec(app), new Request('http://app.test/api/events'));
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      const body = outcome.response.body!;
+      const reader = body.getReader();
+      let received = 0;
+      const read = (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return 'ended whole';
+          received += value.length;
+        }
+      })().catch((error: Error) => error.message);
+      let wait: NodeJS.Timeout | undefined;
+      const result = await Promise.race([
+        read,
+        new Promise<string>((resolve) => (wait = setTimeout(() => resolve('still open'), 15_000))),
+      ]);
+      clearTimeout(wait);
+      if (result === 'still open') await reader.cancel();
+      expect(result).toMatch(/did not finish within 2000 ms/);
+      // Part of it came through (one byte every 100 ms), then it was cut near the deadline.
+      expect(received).toBeGreaterThan(0);
+      expect(performance.now() - started).toBeLessThan(12_000);
+      expect(logText('trickle', deadline)).toContain('response not finished within 2000 ms');
+      // The request no longer counts as in flight: the idle server is stopped.
+      await expect.poll(() => deadline.stateOf('trickle'), { timeout: 20_000 }).toBe('stopped');
+    } finally {
+      await deadline.close();
+    }
+  });
+
   it('cannot read a file outside its workspace', async () => {
     const secretFile = path.join(root, 'outside.txt');
     fs.writeFileSync(secretFile, 'top secret');
@@ -187,7 +348,7 @@ describe.runIf(sandbox.kind === 'bwrap')('app-server runtime (bubblewrap)', () =
       version: 1,
       deployed: false,
       key: 'preview:slow',
-      manifest: { kind: 'handler' as const, entry: 'api.mjs' as const },
+      manifest: { format: 2 as const, kind: 'handler' as const, entry: 'api.mjs' as const },
       hosts: [],
       readAppFile: async (name: string) => (name === 'api.mjs' ? Buffer.from(slow) : null),
     };

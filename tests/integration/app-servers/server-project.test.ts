@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previewAppKey } from '../../../src/server/app-servers/app-routing.ts';
 import { loadPreviewVersion } from '../../../src/server/preview/versions.ts';
 import { storeAsset } from '../../../src/server/storage/assets.ts';
 import { signedUpUser } from '../generation-helpers.ts';
@@ -89,7 +90,7 @@ describe('a server-rendered SvelteKit app', () => {
     expect(kept).toBeDefined();
     const version = await loadPreviewVersion(kiln.services.db, built.chatId, built.version);
     const outputDir = await kiln.services.preview.outputDirOf(version!);
-    await kiln.services.apps.stop(`preview:${path.basename(outputDir!)}`);
+    await kiln.services.apps.stop(previewAppKey(built.chatId, built.version, outputDir!));
     fs.rmSync(path.join(workspaces, kept!), { recursive: true, force: true });
     fs.rmSync(path.join(workspaces, `${kept!}.layer`), { recursive: true, force: true });
     const page = await on(preview(), '/sverdle');

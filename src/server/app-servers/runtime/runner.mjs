@@ -7,7 +7,6 @@
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import console from 'node:console';
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import process from 'node:process';
@@ -30,9 +29,14 @@ function ready() {
   process.stdout.write(READY);
 }
 
+/**
+ * Kiln hands in its listening socket as a descriptor (`fd:3`, decision 0055): the app never sees
+ * the socket's folder, so it cannot replace what Kiln connects to.
+ */
 function listen(server) {
-  fs.rmSync(socketPath, { force: true });
-  server.listen(socketPath, ready);
+  const fd = /^fd:(\d+)$/.exec(socketPath);
+  if (!fd) throw new Error(`the runner listens only on a descriptor Kiln hands in, not ${socketPath}`);
+  server.listen({ fd: Number(fd[1]) }, ready);
 }
 
 async function serveHandler(entry) {

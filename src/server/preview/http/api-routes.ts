@@ -75,7 +75,7 @@ export function previewApiRoutes(deps: {
     const outputDir = await deps.preview.outputDirOf(version);
     const manifest = outputDir ? await appManifestOf(outputDir) : null;
     if (!outputDir || !manifest) return null;
-    return { key: previewAppKey(outputDir), kind: manifest.kind };
+    return { key: previewAppKey(version.chatId, version.version, outputDir), kind: manifest.kind };
   }
 
   app.get('/:chatId/preview/:version/server', async (c) => {

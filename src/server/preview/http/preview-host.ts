@@ -17,15 +17,14 @@ import {
   startingPage,
   tokenLimitPage,
 } from './pages.ts';
-import fs from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { APP_FOLDER } from '../../../core/apps/index.ts';
 import { appManifestOf, type AppManifest } from '../../app-servers/app-manifest.ts';
 import { appResponse, coldStartWaitMs, isPageLoad } from '../../app-servers/app-response.ts';
 import { isServerRequest, previewAppKey, type AppRouting } from '../../app-servers/app-routing.ts';
 import { withFrameScripts } from './frame-scripts.ts';
 import { readOutputFile } from './serve-output.ts';
+import { readOutputFile as readStoredFile } from '../../seam/sandbox-files.ts';
 
 export interface PreviewHostDeps {
   db: Database;
@@ -217,10 +216,11 @@ async function serveFromApp(
       chatId: built.chatId,
       version: built.version,
       deployed: false,
-      key: previewAppKey(built.outputDir),
+      key: previewAppKey(built.chatId, built.version, built.outputDir),
       manifest: built.manifest,
       hosts: [deps.preview.hostSuffixes.preview, deps.preview.hostSuffixes.webcontainer],
-      readAppFile: (name) => fs.readFile(path.join(built.outputDir, APP_FOLDER, name)).catch(() => null),
+      // Kiln's copy of the output, read like any of its files: no link followed (the seam).
+      readAppFile: (name) => readStoredFile(built.outputDir, `${APP_FOLDER}/${name}`),
     },
     c.req.raw,
     {

@@ -1,7 +1,7 @@
 import { isInAppFolder } from '../../../core/apps/index.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { openRegularFile } from '../output-files.ts';
+import { openRegularFile } from '../../seam/sandbox-files.ts';
 import { contentTypeOf } from './content-types.ts';
 
 /** Vite and Angular name hashed assets `name-HASH.ext` / `name-HASH.ext`: cacheable forever. */

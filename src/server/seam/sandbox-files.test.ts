@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyRegularFiles, describeNonRegularEntries, openRegularFile } from './output-files.ts';
+import { copyRegularFiles, describeNonRegularEntries, openRegularFile } from './sandbox-files.ts';
 
 const LIMITS = { maxFiles: 1000, maxBytes: 10 * 1024 * 1024 };
 

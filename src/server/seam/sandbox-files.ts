@@ -3,6 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
+ * The execution seam (decision 0055, docs/security.md 'The execution seam'): every host-side read,
+ * copy or walk of a tree that sandboxed code wrote goes through this module, which refuses links,
+ * devices and FIFOs, never follows a path component the sandbox could have replaced, and copies
+ * rather than renames. src/server/seam/seam-inventory.test.ts keeps other modules off such trees.
+ *
  * Build output as Kiln stores and serves it: regular files and folders only
  * (docs/rules/serving-build-output.md, decision 0037). A build runs generated code inside the
  * sandbox, but the server reads its output outside it, with its own rights: a symbolic link in
@@ -18,7 +23,9 @@ export type NonRegularKind =
   | 'FIFO'
   | 'socket'
   /** A regular file Kiln cannot open (its permissions), or one that changed while it was copied. */
-  | 'unreadable file';
+  | 'unreadable file'
+  /** A name Kiln keeps for its own files (`.kiln-app`, decision 0055): a build never writes it. */
+  | 'reserved name';
 
 export interface NonRegularEntry {
   /** Relative to the workspace (or the folder the walk started from), `/`-separated. */
@@ -36,6 +43,17 @@ export type CopyOutcome =
 export interface CopyLimits {
   maxFiles: number;
   maxBytes: number;
+}
+
+/**
+ * Names at the top of a build's output that only Kiln writes (its app manifest and handler
+ * bundle, decision 0055), compared without case: an output holding one is refused, so nothing a
+ * build writes is ever read as Kiln's configuration.
+ */
+export const RESERVED_OUTPUT_NAMES: readonly string[] = ['.kiln-app'];
+
+function isReservedOutputName(name: string): boolean {
+  return RESERVED_OUTPUT_NAMES.includes(name.toLowerCase());
 }
 
 /**
@@ -136,6 +154,10 @@ export async function copyRegularFiles(
     for (const name of names) {
       const childParts = [...parts, name];
       const child = path.join(from, name);
+      if (parts.length === sourceParts.length && isReservedOutputName(name)) {
+        entries.push({ path: display(childParts), kind: 'reserved name' });
+        continue;
+      }
       let stat;
       try {
         stat = await fs.lstat(child);
@@ -230,6 +252,14 @@ function printable(text: string): string {
 
 /** The build log's explanation of a refused output: what, and how to fix it. */
 export function describeNonRegularEntries(entries: readonly NonRegularEntry[]): string {
+  const reserved = entries.filter((entry) => entry.kind === 'reserved name');
+  if (reserved.length > 0) {
+    return [
+      'Error: the build output holds a name Kiln keeps for its own files (the app server’s description and bundle):',
+      ...reserved.slice(0, SHOWN_ENTRIES).map((entry) => `  ${printable(entry.path)}`),
+      'Rename that folder in the project (its files are never served).',
+    ].join('\n');
+  }
   const lines = entries.slice(0, SHOWN_ENTRIES).map((entry) => {
     const target = entry.target === undefined ? '' : ` → ${printable(entry.target)}`;
     return `  ${printable(entry.path)}${target} (${entry.kind})`;
@@ -290,5 +320,49 @@ export async function readOutputFiles(root: string): Promise<OutputFile[]> {
     const bytes = await readOutputFile(root, file);
     if (bytes) files.push({ path: file, bytes });
   }
+  return files;
+}
+
+/**
+ * One file a sandboxed step wrote (`relative` below the Kiln-made folder `root`, `/`-separated),
+ * read without following a link in any component and without blocking on a FIFO; null when it
+ * is not a regular file reached so, or is larger than `maxBytes`.
+ */
+export async function readBuiltFile(
+  root: string,
+  relative: string,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
+  const realRoot = await fs.realpath(root);
+  const handle = await openRegularFile(path.join(realRoot, ...relative.split('/')));
+  if (!handle) return null;
+  try {
+    if ((await handle.stat()).size > maxBytes) return null;
+    const bytes = await handle.readFile();
+    return bytes.byteLength > maxBytes ? null : new Uint8Array(bytes);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Files listed at most by listBuiltFiles (a build may leave a huge tree). */
+const MAX_LISTED = 50_000;
+
+/**
+ * Every regular file a build left in `workspace` (relative, `/`-separated), for core's
+ * serverLaunch: folders named in `skip` are not entered, and a link is never followed (the
+ * folder entries' own types, never their targets').
+ */
+export async function listBuiltFiles(workspace: string, skip: ReadonlySet<string>): Promise<Set<string>> {
+  const files = new Set<string>();
+  const walk = async (dir: string, prefix: string): Promise<void> => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      if (files.size >= MAX_LISTED) return;
+      if (entry.isDirectory()) {
+        if (!skip.has(entry.name)) await walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      } else if (entry.isFile()) files.add(`${prefix}${entry.name}`);
+    }
+  };
+  await walk(workspace, '');
   return files;
 }
