@@ -52,7 +52,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 1,
-  reporter: 'list',
+  // `.ci/run` sets KILN_CI_REPORT_DIR: a JSON report beside the list, for `npm run bench -- ci`.
+  reporter: process.env.KILN_CI_REPORT_DIR
+    ? [['list'], ['json', { outputFile: path.join(process.env.KILN_CI_REPORT_DIR, 'playwright.json') }]]
+    : 'list',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {

@@ -1,4 +1,8 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** `.ci/run` sets it: the run's JSON report, read back by `npm run bench -- ci` (docs/rules/ci-budget.md). */
+const reportDir = process.env.KILN_CI_REPORT_DIR;
 
 // Unit tests sit beside the code; server integration tests live in tests/integration, tests of
 // the test fakes beside them in tests/support, the deployment kit's (Docker files, backups) in tests/ops.
@@ -15,5 +19,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    reporters: reportDir
+      ? ['default', ['json', { outputFile: path.join(reportDir, 'vitest.json') }]]
+      : ['default'],
   },
 });
