@@ -9,8 +9,8 @@ import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { isServerBuildStale, REPO_ROOT } from './server-build.mjs';
 
-function runNode(args) {
-  const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+function runNode(args, env = process.env) {
+  const result = spawnSync(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -23,12 +23,17 @@ const paths = await import('../dist/server/paths.js');
 const web = await import('../dist/server/http/web-bundle.js');
 if (web.isWebBundleStale(paths.REPO_ROOT, paths.WEB_ROOT)) {
   const bundle = pathToFileURL(`${REPO_ROOT}/dist/server/http/web-bundle.js`).href;
-  runNode([
-    '--input-type=module',
-    '-e',
-    `const web = await import(${JSON.stringify(bundle)});
+  runNode(
+    [
+      '--input-type=module',
+      '-e',
+      `const web = await import(${JSON.stringify(bundle)});
      await web.ensureWebBundle(${JSON.stringify(paths.REPO_ROOT)}, ${JSON.stringify(paths.WEB_ROOT)});`,
-  ]);
+    ],
+    // Vite keeps a NODE_ENV it is given (a test runner's `test`), and React's development build
+    // then ships: the web app is always the production build, whoever starts Kiln.
+    { ...process.env, NODE_ENV: 'production' },
+  );
 }
 
 // Stacks point at the TypeScript (dist/ has linked source maps) where Node can apply Kiln's maps

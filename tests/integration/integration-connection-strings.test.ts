@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serverEnv } from '../../src/core/integrations/server-env.ts';
 import { createSecretBox } from '../../src/server/crypto/secret-box.ts';
-import { messages, userIntegrations } from '../../src/server/db/schema/index.ts';
+import { userIntegrations } from '../../src/server/db/schema/index.ts';
 import { signedUpUser } from './generation-helpers.ts';
-import { createVersion } from './preview-helpers.ts';
+import { migrationVersion } from './preview-helpers.ts';
 import { createTestKiln } from './test-app.ts';
 
 type Kiln = Awaited<ReturnType<typeof createTestKiln>>;
@@ -220,18 +220,7 @@ describe('a PostgreSQL connection string that names a file never reaches pg (iss
     const id = await storedBeforeTheRule(connectionString);
     const name = 'supabase/migrations/20260101000000_notes.sql';
     const sql = 'create table never_created (id int);';
-    const { chatId, version } = await createVersion(kiln, {
-      userId: ada.userId,
-      framework: 'react',
-      files: [
-        { name: 'src/App.tsx', content: 'export default function App() { return null; }' },
-        { name, content: sql },
-      ],
-    });
-    const [message] = await kiln.services.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version)));
+    const { chatId, messageId } = await migrationVersion(kiln, ada.userId, { name, sql });
     const enabled = await ada.client.request(`/api/chats/${chatId}/integrations/database`, {
       method: 'PUT',
       json: { integrationId: id },
@@ -242,7 +231,7 @@ describe('a PostgreSQL connection string that names a file never reaches pg (iss
     const { result, slowestHealthMs, longestGapMs } = await whileHealthAnswers(kiln, async () => {
       const response = await ada.client.request('/api/integrations/run-migration', {
         method: 'POST',
-        json: { chatId, sql, migrationName: name, messageId: message!.id },
+        json: { chatId, sql, migrationName: name, messageId: messageId },
       });
       return { status: response.status, body: await response.json() };
     });

@@ -1,18 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSecretBox } from '../../src/server/crypto/secret-box.ts';
-import { messages } from '../../src/server/db/schema/index.ts';
 import type { ResolveHost } from '../../src/server/integrations/address-guard.ts';
 import { createMigrationRunner } from '../../src/server/integrations/run-migration.ts';
 import { createIntegrationService } from '../../src/server/integrations/service.ts';
 import { PLANS } from '../../src/core/plans/catalogue.ts';
 import { startLoopbackSmtp } from '../support/smtp-server.ts';
 import { signedUpUser } from './generation-helpers.ts';
-import { createVersion } from './preview-helpers.ts';
+import { migrationVersion } from './preview-helpers.ts';
 import { createTestKiln } from './test-app.ts';
 
 /**
@@ -190,18 +188,7 @@ describe('integration clients connect to the checked address (DNS rebinding)', (
     const owner = await signedUpUser(kiln, { premium: true });
     const name = 'supabase/migrations/20260101000000_notes.sql';
     const sql = 'create table notes (id serial primary key, body text not null);\n';
-    const { chatId, version } = await createVersion(kiln, {
-      userId: owner.userId,
-      framework: 'react',
-      files: [
-        { name: 'src/App.tsx', content: 'export default function App() { return null; }' },
-        { name, content: sql },
-      ],
-    });
-    const [message] = await kiln.services.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version)));
+    const { chatId, messageId } = await migrationVersion(kiln, owner.userId, { name, sql });
     const created = await owner.client.request('/api/integrations', {
       method: 'POST',
       json: {
@@ -228,7 +215,7 @@ describe('integration clients connect to the checked address (DNS rebinding)', (
       isPremium: true,
       periodStart: null,
     };
-    const result = await run(viewer, { chatId, sql, migrationName: name, messageId: message!.id });
+    const result = await run(viewer, { chatId, sql, migrationName: name, messageId: messageId });
     expect(result.message).toBe('Successfully created 1 table(s) in your PostgreSQL database');
     const check = new pg.Client({ connectionString: userDbUrl.toString() });
     await check.connect();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,6 +75,30 @@ export async function createVersion(
     },
   ]);
   return { chatId, version };
+}
+
+/**
+ * A React version holding one migration file (`name`, `sql`): its ids and its assistant message's
+ * id, which run-migration asks for.
+ */
+export async function migrationVersion(
+  kiln: TestKiln,
+  userId: string,
+  migration: { name: string; sql: string },
+): Promise<{ chatId: string; version: number; messageId: string }> {
+  const { chatId, version } = await createVersion(kiln, {
+    userId,
+    framework: 'react',
+    files: [
+      { name: 'src/App.tsx', content: 'export default function App() { return null; }' },
+      { name: migration.name, content: migration.sql },
+    ],
+  });
+  const [message] = await kiln.services.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.role, 'assistant'), eq(messages.version, version)));
+  return { chatId, version, messageId: message!.id };
 }
 
 /** A version of `files` (createVersion's options), built: its ids and the state it ended in. */

@@ -34,6 +34,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The environment a person's shell gives `npm start`: without the test runner's NODE_ENV and VITEST*. */
+function personsEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
+  );
+}
+
 describe(`Node ${process.version}`, () => {
   it('boots with npm start and answers its health check and home page', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-smoke-'));
@@ -43,7 +50,7 @@ describe(`Node ${process.version}`, () => {
       child = spawn(process.execPath, ['--max-semi-space-size=4', 'scripts/start.mjs'], {
         cwd: REPO,
         env: {
-          ...process.env,
+          ...personsEnv(),
           PORT: String(port),
           KILN_DATA_DIR: dataDir,
           DATABASE_URL: '',

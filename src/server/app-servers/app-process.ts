@@ -11,6 +11,7 @@ import {
 } from '../preview/run-limited.ts';
 import { sandboxCommand, type Sandbox } from '../preview/sandbox.ts';
 import { sandboxPath } from '../preview/build-step.ts';
+import { isAlive } from '../storage/data-dir.ts';
 import { startEgressBridge, type EgressBridge } from './egress-bridge.ts';
 import type { AppLog } from './app-log.ts';
 import type { RuntimeFiles } from './runtime-files.ts';
@@ -91,15 +92,6 @@ export async function removeStaleRunDirs(tmp = os.tmpdir()): Promise<void> {
       await fsp.rm(path.join(tmp, name), { recursive: true, force: true }).catch(() => undefined);
     }),
   );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

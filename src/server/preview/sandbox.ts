@@ -56,6 +56,8 @@ const UNSHARE = '/usr/bin/unshare';
  */
 const MOUNT_LAYER =
   'mount -t overlay overlay -o "lowerdir=$1,upperdir=$2,workdir=$3" "$1" && shift 3 && exec "$@"';
+/** A shell as root of a new user + mount namespace: where the layers' mounts are made. */
+const IN_MOUNT_NAMESPACE = ['--user', '--map-root-user', '--mount', '--', '/bin/sh', '-c'];
 /** overlayfs options split on these; Kiln's own paths never hold them, but be sure. */
 const UNSAFE_IN_OPTIONS = /[,:\\\s"]/;
 
@@ -66,12 +68,7 @@ function layerPrefix(workspace: string): string[] | null {
   fs.mkdirSync(path.join(layer, 'upper'), { recursive: true });
   fs.mkdirSync(path.join(layer, 'work'), { recursive: true });
   return [
-    '--user',
-    '--map-root-user',
-    '--mount',
-    '--',
-    '/bin/sh',
-    '-c',
+    ...IN_MOUNT_NAMESPACE,
     MOUNT_LAYER,
     'kiln-layer',
     nodeModules,
@@ -92,7 +89,8 @@ const MOUNT_SERVER_LAYER = [
   'mount -t tmpfs -o "size=$4,mode=0700" kiln-layer "$3"',
   'mkdir "$3/upper" "$3/work" "$3/root"',
   'mount -t overlay overlay -o "lowerdir=$1,upperdir=$3/upper,workdir=$3/work" "$3/root"',
-  'if [ -d "$1/node_modules" ]; then mkdir "$3/nm-upper" "$3/nm-work" && mount -t overlay overlay -o "lowerdir=$2$1/node_modules,upperdir=$3/nm-upper,workdir=$3/nm-work" "$3/root/node_modules"; fi',
+  // A build's node_modules replaced by a link is never followed to a folder of the host's.
+  'if [ -d "$1/node_modules" ] && [ ! -L "$1/node_modules" ]; then mkdir "$3/nm-upper" "$3/nm-work" && mount -t overlay overlay -o "lowerdir=$2$1/node_modules,upperdir=$3/nm-upper,workdir=$3/nm-work" "$3/root/node_modules"; fi',
   'shift 4',
   'exec "$@"',
 ].join(' && ');
@@ -111,12 +109,7 @@ function serverLayerPrefix(workspace: string, layerDir: string, sizeMb: number):
     return null;
   }
   return [
-    '--user',
-    '--map-root-user',
-    '--mount',
-    '--',
-    '/bin/sh',
-    '-c',
+    ...IN_MOUNT_NAMESPACE,
     MOUNT_SERVER_LAYER,
     'kiln-server-layer',
     workspace,

@@ -44,7 +44,8 @@ describe.runIf(sandbox.kind === 'bwrap')('hostile builds (bubblewrap, two users)
   const canary = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-hostile-canary-'));
 
   beforeAll(async () => {
-    kiln = await createPreviewKiln({ KILN_PREVIEW_STANDBY: 'false' });
+    // A low process limit, so the fork bomb meets it soon.
+    kiln = await createPreviewKiln({ KILN_PREVIEW_STANDBY: 'false', KILN_BUILD_MAX_PROCESSES: '128' });
     kiln.services.preview.start();
     victim = await createUser(kiln);
     attacker = await createUser(kiln);
@@ -154,6 +155,73 @@ describe.runIf(sandbox.kind === 'bwrap')('hostile builds (bubblewrap, two users)
     // Answered as a static site (its pages), never by the smuggled handler.
     expect(await api.text()).not.toContain('smuggled handler ran');
     expect(api.headers.get('content-type')).toMatch(/^text\/html/);
+  }, 600_000);
+
+  it('a server build whose node_modules links to a host folder never sees that folder', async () => {
+    fs.writeFileSync(path.join(canary, 'canary.txt'), 'host canary');
+    try {
+      const linked = await built(attacker, project('linked-node-modules', { __CANARY_DIR__: canary }));
+      expect(linked.state.status, JSON.stringify(linked.state)).toBe('ready');
+      const answer = await get(linked, '/');
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).not.toContain('host canary');
+    } finally {
+      fs.rmSync(path.join(canary, 'canary.txt'), { force: true });
+    }
+  }, 600_000);
+
+  it('a build that leaves processes behind leaves none running once it is done', async () => {
+    const marker = `kiln-lingering-${Date.now()}`;
+    const lingering = await built(attacker, project('lingering-process', { __MARKER__: marker }));
+    expect(lingering.state.status, JSON.stringify(lingering.state)).toBe('ready');
+    const running = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .filter((pid) => {
+          try {
+            return fs.readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(marker);
+          } catch {
+            return false;
+          }
+        });
+    await expect.poll(running).toEqual([]);
+    expect(fs.existsSync('/tmp/lingering.log')).toBe(false);
+  }, 600_000);
+
+  it('a build that rewrites a dependency in node_modules leaves the shared store as published', async () => {
+    const poisoned = await built(attacker, project('store-poison', { __MODE__: 'poison' }));
+    expect(poisoned.state.status, JSON.stringify(poisoned.state)).toBe('ready');
+    // The attacker's own build saw its change (the write went through, into its own layer)…
+    expect(await (await get(poisoned, '/')).text()).toContain('poisoned by another user');
+    const clean = await built(victim, project('store-poison', { __MODE__: 'clean' }));
+    expect(clean.state.status, JSON.stringify(clean.state)).toBe('ready');
+    const page = await (await get(clean, '/')).text();
+    expect(page).toMatch(/<pre>19\.\d+\.\d+<\/pre>/);
+    expect(page).not.toContain('poisoned');
+  }, 600_000);
+
+  it('a server that forks without end is stopped while another user’s server goes on answering', async () => {
+    const bomb = await built(attacker, project('fork-bomb-server'));
+    expect(bomb.state.status, JSON.stringify(bomb.state)).toBe('ready');
+    const mine = await firstServerBuild();
+    expect(await (await get(bomb, '/bomb')).text()).toBe('forking');
+    const bombKey = previewAppKey(bomb.chatId, bomb.version, await outputOf(bomb));
+    await expect
+      .poll(
+        () =>
+          kiln.services.apps
+            .logs(bombKey)
+            .lines.map((line) => line.text)
+            .join('\n'),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toMatch(/too many processes/);
+    const answer = await get(mine, '/boot');
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toMatch(/^[0-9a-f-]{36}$/);
   }, 600_000);
 
   /** The victim's server build of the first test (or a new one when run alone). */
