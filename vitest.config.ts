@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import FileTimingReporter from './tests/support/file-timing-reporter.ts';
 
 /** `.ci/run` sets it: the run's JSON report, read back by `npm run bench -- ci` (docs/rules/ci-budget.md). */
 const reportDir = process.env.KILN_CI_REPORT_DIR;
@@ -20,7 +21,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     reporters: reportDir
-      ? ['default', ['json', { outputFile: path.join(reportDir, 'vitest.json') }]]
+      ? [
+          'default',
+          ['json', { outputFile: path.join(reportDir, 'vitest.json') }],
+          new FileTimingReporter(path.join(reportDir, 'vitest-files.json')),
+        ]
       : ['default'],
   },
 });

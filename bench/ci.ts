@@ -46,16 +46,23 @@ function readJson<T>(file: string): T | null {
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-/** Vitest's files by their own duration, and the suite's wall time (first start to last end). */
-function vitestFiles(report: VitestReport | null): { files: Slow[]; wallS: number | null } {
+/** A test file's path from the repository's root, wherever the run's checkout was. */
+const shown = (file: string) => file.replace(/^.*?\/(?=(src|tests)\/)/, '');
+
+/**
+ * Vitest's files by their whole cost (file-timing-reporter.ts: import, setup, tests and hooks),
+ * and the suite's wall time (first start to last end, from the JSON report).
+ */
+function vitestFiles(
+  report: VitestReport | null,
+  timings: { files?: { file: string; s: number }[] } | null,
+): { files: Slow[]; wallS: number | null } {
   const results = report?.testResults ?? [];
-  const files = results
-    .filter((result) => result.startTime !== undefined && result.endTime !== undefined)
-    .map((result) => ({
-      suite: 'vitest' as const,
-      file: path.relative(REPO, result.name),
-      s: seconds(result.endTime! - result.startTime!),
-    }));
+  const files = (timings?.files ?? []).map((entry) => ({
+    suite: 'vitest' as const,
+    file: shown(entry.file),
+    s: entry.s,
+  }));
   const ends = results.map((result) => result.endTime ?? 0);
   const wallS = report?.startTime && ends.length > 0 ? seconds(Math.max(...ends) - report.startTime) : null;
   return { files, wallS };
@@ -76,7 +83,11 @@ function playwrightFiles(report: PlaywrightReport | null): { files: Slow[]; wall
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report?.suites ?? []) walk(suite, undefined);
-  const files = [...byFile].map(([file, ms]) => ({ suite: 'playwright' as const, file, s: seconds(ms) }));
+  const files = [...byFile].map(([file, ms]) => ({
+    suite: 'playwright' as const,
+    file: shown(file),
+    s: seconds(ms),
+  }));
   const duration = report?.stats?.duration;
   return { files, wallS: duration === undefined ? null : seconds(duration) };
 }
@@ -101,7 +112,10 @@ export default async function run(args: string[]): Promise<void> {
     if (entry.phase !== undefined && entry.s !== undefined) phases[entry.phase] = entry.s;
     if (entry.total_s !== undefined) totalS = entry.total_s;
   }
-  const vitest = vitestFiles(readJson<VitestReport>(path.join(reportDir, 'vitest.json')));
+  const vitest = vitestFiles(
+    readJson<VitestReport>(path.join(reportDir, 'vitest.json')),
+    readJson<{ files?: { file: string; s: number }[] }>(path.join(reportDir, 'vitest-files.json')),
+  );
   const playwright = playwrightFiles(readJson<PlaywrightReport>(path.join(reportDir, 'playwright.json')));
   if (vitest.wallS !== null) phases['npm test: vitest'] = vitest.wallS;
   if (playwright.wallS !== null) phases['npm test: playwright'] = playwright.wallS;
