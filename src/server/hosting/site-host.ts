@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { APP_FOLDER } from '../../core/apps/index.ts';
-import { parseAppManifest, type AppManifest } from '../app-servers/app-manifest.ts';
+import { APP_MANIFEST_FILE, parseAppManifest, type AppManifest } from '../app-servers/app-manifest.ts';
 import { appResponse, coldStartWaitMs, isPageLoad } from '../app-servers/app-response.ts';
 import { isServerRequest, type AppRouting } from '../app-servers/app-routing.ts';
 import { appServerErrorPage, startingPage } from '../preview/http/pages.ts';
@@ -34,7 +34,7 @@ function siteAppManifest(
   let found = siteApps.get(siteId);
   if (!found) {
     if (siteApps.size > 10_000) siteApps.clear();
-    const file = manifest.files[`${APP_FOLDER}/app.json`];
+    const file = manifest.files[`${APP_FOLDER}/${APP_MANIFEST_FILE}`];
     found = file
       ? cache
           .body(file.hash, 'identity')

@@ -24,10 +24,10 @@ export async function htmlSiteFiles(
   // `.kiln-app` is Kiln's alone (decision 0055): a model's files there would be read as the site's
   // app manifest and handler.
   return files
-    .filter((file) => !isInstructionsFile(file.name))
-    .filter((file) => !isInAppFolder(file.name.replace(/^\.?\/+/, '').split('/')))
-    .map((file) => ({
-      path: file.name.replace(/^\.?\/+/, ''),
+    .map((file) => ({ file, path: file.name.replace(/^\.?\/+/, '') }))
+    .filter(({ file, path }) => !isInstructionsFile(file.name) && !isInAppFolder(path.split('/')))
+    .map(({ file, path }) => ({
+      path,
       bytes:
         file.bytes ??
         Buffer.from(/\.html?$/i.test(file.name) ? rewriteCdnReferences(file.content) : file.content),

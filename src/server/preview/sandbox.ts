@@ -102,12 +102,8 @@ function serverLayerRoot(layerDir: string): string {
 
 function serverLayerPrefix(workspace: string, layerDir: string, sizeMb: number): string[] | null {
   const buildLayer = path.join(layerDirOf(workspace), 'upper');
+  if ([workspace, layerDir, buildLayer].some((part) => UNSAFE_IN_OPTIONS.test(part))) return null;
   const lowerNodeModules = fs.existsSync(buildLayer) ? `${buildLayer}:` : '';
-  if (
-    [workspace, layerDir, lowerNodeModules].some((part) => UNSAFE_IN_OPTIONS.test(part.replace(/:$/, '')))
-  ) {
-    return null;
-  }
   return [
     ...IN_MOUNT_NAMESPACE,
     MOUNT_SERVER_LAYER,

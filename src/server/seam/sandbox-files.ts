@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isInAppFolder } from '../../core/apps/index.ts';
 
 /**
  * The execution seam (decision 0055, docs/security.md 'The execution seam'): every host-side read,
@@ -43,17 +44,6 @@ export type CopyOutcome =
 export interface CopyLimits {
   maxFiles: number;
   maxBytes: number;
-}
-
-/**
- * Names at the top of a build's output that only Kiln writes (its app manifest and handler
- * bundle, decision 0055), compared without case: an output holding one is refused, so nothing a
- * build writes is ever read as Kiln's configuration.
- */
-export const RESERVED_OUTPUT_NAMES: readonly string[] = ['.kiln-app'];
-
-function isReservedOutputName(name: string): boolean {
-  return RESERVED_OUTPUT_NAMES.includes(name.toLowerCase());
 }
 
 /**
@@ -154,7 +144,8 @@ export async function copyRegularFiles(
     for (const name of names) {
       const childParts = [...parts, name];
       const child = path.join(from, name);
-      if (parts.length === sourceParts.length && isReservedOutputName(name)) {
+      // Kiln's own folder (`.kiln-app`, any case: decision 0055) is never a build's to write.
+      if (parts.length === sourceParts.length && isInAppFolder([name])) {
         entries.push({ path: display(childParts), kind: 'reserved name' });
         continue;
       }
