@@ -22,8 +22,14 @@ process.env.KILN_E2E_CLONE_SITE_PORT = String(CLONE_SITE_PORT);
 /** The OAuth App's id alone: the device flow (a secret would also turn on Better Auth's GitHub sign-in). */
 process.env.KILN_E2E_GITHUB_CLIENT_ID = 'Iv1.kilne2e';
 
-/** A premium account made with the admin CLI before the server starts (tests/e2e/support/premium.ts). */
-const PREMIUM = { email: 'premium@kiln.test', password: 'correct horse 1', name: 'Grace Hopper' };
+/**
+ * Specs run side by side on this many workers (each file in one worker, its tests in order),
+ * all against one Kiln server: each spec makes its own accounts and chats (tests/e2e/support/).
+ */
+const WORKERS = Number(process.env.KILN_E2E_WORKERS ?? 2);
+
+/** A premium account per worker, made with the admin CLI before the server starts (tests/e2e/support/accounts.ts). */
+const PREMIUM = { email: 'premium-{n}@kiln.test', password: 'correct horse 1', name: 'Grace Hopper' };
 
 // Every run gets an empty data folder, so tests never see another run's accounts. The config is
 // loaded again in each worker: the folder made by the first load travels through the env.
@@ -33,15 +39,18 @@ if (!process.env.KILN_E2E_DATA_DIR) {
   // The runner made it, so the runner removes it when it ends (after the server has stopped):
   // each run's folder holds builds and a database, ~450 MB, and runs add up (a full disk once).
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  // The embedded database allows one process per data folder, so the premium account is made
+  // The embedded database allows one process per data folder, so the premium accounts are made
   // with the admin CLI now, while no server holds the folder (the CLI is the supported way).
   const kiln = (...args: string[]) =>
     execFileSync('npx', ['tsx', 'src/server/cli/kiln.ts', ...args], {
       env: { ...process.env, KILN_DATA_DIR: dataDir, DATABASE_URL: '' },
       stdio: 'pipe',
     });
-  kiln('user', 'create', PREMIUM.email, '--name', PREMIUM.name, '--password', PREMIUM.password);
-  kiln('plan', 'grant', PREMIUM.email, 'premium');
+  for (let worker = 0; worker < WORKERS; worker++) {
+    const email = PREMIUM.email.replace('{n}', String(worker));
+    kiln('user', 'create', email, '--name', PREMIUM.name, '--password', PREMIUM.password);
+    kiln('plan', 'grant', email, 'premium');
+  }
   process.env.KILN_E2E_PREMIUM_EMAIL = PREMIUM.email;
   process.env.KILN_E2E_PREMIUM_PASSWORD = PREMIUM.password;
 }
@@ -51,7 +60,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 1,
+  workers: WORKERS,
   // `.ci/run` sets KILN_CI_REPORT_DIR: a JSON report beside the list, for `npm run bench -- ci`.
   reporter: process.env.KILN_CI_REPORT_DIR
     ? [['list'], ['json', { outputFile: path.join(process.env.KILN_CI_REPORT_DIR, 'playwright.json') }]]

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import FileTimingReporter from './tests/support/file-timing-reporter.ts';
@@ -20,6 +21,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker per core but one: a single worker on CI's 2 cores, while most
+    // integration files wait on builds, browsers and databases. Three keep both cores busy
+    // (docs/rules/ci-budget.md); larger machines keep the default.
+    maxWorkers: Math.max(os.availableParallelism() - 1, 3),
     reporters: reportDir
       ? [
           'default',

@@ -106,12 +106,18 @@ test('the app’s pages and the editor’s preview frames run under the CSP with
   await waitForVersion(page, 1);
   const preview = page.frameLocator('iframe[title^="Preview of"]').first();
   await expect(preview.locator('body *').first()).toBeVisible();
+  // The streamed srcdoc frame gives way to the preview host's once the build is ready (later on
+  // a loaded machine): until then the frame has no address.
   const frameHost = () =>
     page
       .locator('iframe[title^="Preview of"]')
       .first()
-      .evaluate((frame) => new URL((frame as HTMLIFrameElement).src).hostname);
-  expect(await frameHost()).toMatch(/\.preview\.localhost$/);
+      .evaluate((frame) =>
+        URL.canParse((frame as HTMLIFrameElement).src)
+          ? new URL((frame as HTMLIFrameElement).src).hostname
+          : '',
+      );
+  await expect.poll(frameHost, { timeout: 60_000 }).toMatch(/\.preview\.localhost$/);
 
   // Private: the frame gets the token address, and still shows the page after a reload.
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -120,7 +126,7 @@ test('the app’s pages and the editor’s preview frames run under the CSP with
   await page.reload();
   await expect(page.getByRole('article', { name: 'Version #1' })).toBeVisible();
   await expect(preview.locator('body *').first()).toBeVisible();
-  expect(await frameHost()).toMatch(/\.preview\.localhost$/);
+  await expect.poll(frameHost, { timeout: 60_000 }).toMatch(/\.preview\.localhost$/);
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('switch', { name: 'Private mode' }).click();
   await expect(page.getByRole('switch', { name: 'Private mode' })).toHaveAttribute('aria-checked', 'false');

@@ -3,6 +3,9 @@ import { RUNTIME_ERROR_MESSAGE } from '../../src/core/preview/runtime-errors.ts'
 import { signUp } from './support/accounts.ts';
 import { createComponent, waitForVersion } from './support/components.ts';
 
+// Its tests are independent (an account each): they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * Issue 19 item 4 in Chromium: versions that throw at start, reject a promise, fail to load a
  * module or render nothing each show the runtime error panel over the preview with the place in

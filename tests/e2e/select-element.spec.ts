@@ -3,6 +3,9 @@ import { ELEMENT_SELECTED_MESSAGE, SELECT_MODE_MESSAGE } from '../../src/core/pr
 import { signUp } from './support/accounts.ts';
 import { createComponent, editorPrompt, waitForVersion } from './support/components.ts';
 
+// Its tests are independent (an account each) and long (real framework builds): they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * Issue 17 item 2 in Chromium: 'Select' in the preview header, the element under the pointer
  * outlined in a React preview (its own origin), a click → a chip naming the element's source

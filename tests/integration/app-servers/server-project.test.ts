@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_FOR_APP_SERVER } from '../../../src/server/app-servers/app-response.ts';
 import { previewAppKey } from '../../../src/server/app-servers/app-routing.ts';
 import { loadPreviewVersion } from '../../../src/server/preview/versions.ts';
 import { storeAsset } from '../../../src/server/storage/assets.ts';
@@ -63,7 +64,11 @@ const preview = () => previewHost(built.chatId, built.version);
 
 describe('a server-rendered SvelteKit app', () => {
   it('is served by its own server on the preview host: a server load and a form action with its cookie', async () => {
-    const page = await on(preview(), '/sverdle', { headers: { accept: 'text/html' } });
+    // A page load waits for the cold server (a person's browser gets 'Starting' after 1.5 s and
+    // reloads; on a loaded machine the server may take longer than that to listen).
+    const page = await on(preview(), '/sverdle', {
+      headers: { accept: 'text/html', [WAIT_FOR_APP_SERVER]: '1' },
+    });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Sverdle');
@@ -105,7 +110,9 @@ describe('a server-rendered SvelteKit app', () => {
       json: { subdomain: 'sverdle-site', version: built.version },
     });
     expect(deployed.status, await deployed.clone().text()).toBe(200);
-    const page = await on('sverdle-site.localhost:3000', '/sverdle', { headers: { accept: 'text/html' } });
+    const page = await on('sverdle-site.localhost:3000', '/sverdle', {
+      headers: { accept: 'text/html', [WAIT_FOR_APP_SERVER]: '1' },
+    });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Sverdle');
