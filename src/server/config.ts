@@ -131,6 +131,11 @@ const schema = z.object({
   KILN_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Browser pages (each in its own context) open at once. */
   KILN_BROWSER_PAGES: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * The browser opens each built version once: its screenshot (cards, listings) and the runtime
+   * check (errors after the build). 'false' spares a page load per build on a small machine.
+   */
+  KILN_VERSION_CHECKS: z.enum(['true', 'false']).default('true'),
 
   // Hosting (deployments and custom domains; docs/operations/hosting.md).
   /** DNS servers custom domains are verified through (`ip` or `ip:port`, comma-separated); default the system's. */
@@ -258,7 +263,7 @@ export interface Config {
     egressPorts: number[];
   };
   /** The server's browser (issue 19). */
-  browser: { chromiumPath: string; maxPages: number };
+  browser: { chromiumPath: string; maxPages: number; versionChecks: boolean };
   /** Abuse limits (issue 21 item 2): rate windows, caps, and who may name the client's address. */
   limits: { rates: RateLimits; trustedProxies: string[] };
   hosting: {
@@ -388,7 +393,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       workspacesKept: e.KILN_APP_WORKSPACES,
       egressPorts: [...new Set((commaList(e.KILN_APP_EGRESS_PORTS) ?? []).map(Number))],
     },
-    browser: { chromiumPath: e.KILN_CHROMIUM_PATH, maxPages: e.KILN_BROWSER_PAGES },
+    browser: {
+      chromiumPath: e.KILN_CHROMIUM_PATH,
+      maxPages: e.KILN_BROWSER_PAGES,
+      versionChecks: e.KILN_VERSION_CHECKS === 'true',
+    },
     limits: { rates: rates.limits, trustedProxies: trustedProxies.entries },
     hosting: {
       dnsServers: commaList(e.KILN_DNS_SERVERS),

@@ -158,7 +158,9 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       blobs,
       // The enabled integrations' public values go to the preview's .env.local (issue 16 item 4).
       integrationEnv: (chatId) => chatIntegrations.publicEnv(chatId),
-      onReady: (version) => screenshots.request(version),
+      onReady: (version) => {
+        if (config.browser.versionChecks) screenshots.request(version);
+      },
       maxQueuedPerOwner: limits.cap('build-queue'),
       log: logLine(logger),
     });

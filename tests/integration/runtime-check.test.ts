@@ -34,7 +34,7 @@ describe('the post-build runtime check', () => {
   const checked: string[] = [];
 
   beforeAll(async () => {
-    kiln = await createPreviewKiln();
+    kiln = await createPreviewKiln({ KILN_VERSION_CHECKS: 'true' });
     kiln.services.preview.start();
     owner = new TestClient(kiln);
     await owner.signUp('owner@example.com');

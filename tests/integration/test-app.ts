@@ -17,6 +17,9 @@ export async function createTestKiln(env: Record<string, string> = {}): Promise<
     KILN_RATE_LIMITS: 'off',
     // No JSON log lines in test output; tests that read the log pass their own level and stream.
     KILN_LOG_LEVEL: 'silent',
+    // The browser's check of each built version (screenshot, runtime errors) costs a page load
+    // per build: on only where it is tested (KILN_VERSION_CHECKS: 'true'; docs/rules/ci-budget.md).
+    KILN_VERSION_CHECKS: 'false',
     ...env,
   });
   const kiln = await createKiln(config, { inMemoryDatabase: true });

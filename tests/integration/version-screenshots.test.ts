@@ -88,7 +88,7 @@ describe('version screenshots', () => {
   let stranger: TestClient;
 
   beforeAll(async () => {
-    kiln = await createPreviewKiln();
+    kiln = await createPreviewKiln({ KILN_VERSION_CHECKS: 'true' });
     kiln.services.preview.start();
     owner = new TestClient(kiln);
     await owner.signUp('owner@example.com');
@@ -192,7 +192,7 @@ describe('version screenshots of a page with a resource that never arrives', () 
     // A third-party host that accepts the request and never answers (allowed through the proxy).
     hanging = http.createServer(() => undefined);
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    kiln = await createTestKiln({ KILN_CLONE_ALLOW_PRIVATE: 'true' });
+    kiln = await createTestKiln({ KILN_CLONE_ALLOW_PRIVATE: 'true', KILN_VERSION_CHECKS: 'true' });
   });
   afterAll(async () => {
     await kiln?.close();
@@ -223,7 +223,7 @@ describe('version screenshots of a page with a resource that never arrives', () 
 describe('version screenshots without Chromium', () => {
   let kiln: TestKiln;
   beforeAll(async () => {
-    kiln = await createTestKiln({ KILN_CHROMIUM_PATH: '/nonexistent/chromium' });
+    kiln = await createTestKiln({ KILN_CHROMIUM_PATH: '/nonexistent/chromium', KILN_VERSION_CHECKS: 'true' });
   });
   afterAll(async () => kiln?.close());
 
@@ -241,5 +241,28 @@ describe('version screenshots without Chromium', () => {
     await kiln.services.screenshots.idle();
     expect(await screenshotOf(kiln, chatId, version)).toBeNull();
     expect(await kiln.services.browser.available()).toBe(false);
+  });
+});
+
+describe('version checks turned off (KILN_VERSION_CHECKS=false)', () => {
+  let kiln: TestKiln;
+  beforeAll(async () => {
+    kiln = await createTestKiln({ KILN_VERSION_CHECKS: 'false' });
+  });
+  afterAll(async () => kiln?.close());
+
+  it('a built version is ready and the browser never opens it', async () => {
+    const client = new TestClient(kiln);
+    await client.signUp('katherine@example.com');
+    const userId = (await client.me()).user!.id;
+    const { chatId, version } = await createVersion(kiln, {
+      userId,
+      framework: 'html',
+      files: [{ name: 'index.html', content: RED_PAGE }],
+    });
+    await kiln.services.preview.requestBuild(chatId, version);
+    expect((await kiln.services.preview.getState(chatId, version)).status).toBe('ready');
+    await kiln.services.screenshots.idle();
+    expect(await screenshotOf(kiln, chatId, version)).toBeNull();
   });
 });
