@@ -9,6 +9,7 @@ import { parseRateLimits, type RateLimits } from '../core/limits/index.ts';
 import { previewHostsFor, type PreviewHosts } from '../core/preview/hosts.ts';
 import { parseTrustedProxies } from './limits/client-address.ts';
 import { LOG_LEVELS, type LogLevel } from './observability/log-levels.ts';
+import { DEFAULT_AUTOFIX_ROUNDS, MAX_AUTOFIX_ROUNDS } from '../core/autofix/index.ts';
 
 /**
  * The whole configuration, parsed once from the environment (README "Configuration" lists every
@@ -66,6 +67,8 @@ const schema = z.object({
   KILN_OPENAI_COMPATIBLE_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   KILN_OPENAI_COMPATIBLE_API_KEY: optionalString,
   KILN_AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** Rounds Kiln spends sending a failed build back to the model before showing it (0: off; a plan may allow fewer). */
+  KILN_AUTOFIX_ROUNDS: z.coerce.number().int().min(0).max(MAX_AUTOFIX_ROUNDS).default(DEFAULT_AUTOFIX_ROUNDS),
   /** Pause between the demo model's chunks; 0 streams as fast as possible (tests). */
   KILN_DEMO_DELAY_MS: z.coerce.number().int().min(0).default(12),
   /** Dollars per million tokens by `provider:model`, merged over core/costs/prices.ts's defaults. */
@@ -223,6 +226,8 @@ export interface Config {
     compatibleApiKey: string | undefined;
     timeoutMs: number;
     demoDelayMs: number;
+    /** KILN_AUTOFIX_ROUNDS (issue 33 item 4). */
+    autofixRounds: number;
   };
   /** What generations cost (issue 17 item 3): the price table and each plan's monthly budget. */
   costs: { prices: PriceTable; monthlyBudgets: MonthlyBudgets };
@@ -360,6 +365,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       compatibleApiKey: e.KILN_OPENAI_COMPATIBLE_API_KEY,
       timeoutMs: e.KILN_AI_TIMEOUT_MS,
       demoDelayMs: e.KILN_DEMO_DELAY_MS,
+      autofixRounds: e.KILN_AUTOFIX_ROUNDS,
     },
     costs: { prices: prices.table, monthlyBudgets: budgets.budgets },
     s3: e.KILN_S3_BUCKET

@@ -16,6 +16,7 @@ import { createPlanChanges } from './billing/plan-changes.ts';
 import { createBrowserService } from './browser/index.ts';
 import { startEgressProxy, type EgressProxy } from './net/egress-proxy.ts';
 import { createCloneService, createFetchPage } from './clone/index.ts';
+import { createAutofix } from './generation/autofix.ts';
 import { createVersionScreenshots } from './screenshots/version-screenshots.ts';
 import { parsePreviewHost } from './preview/http/preview-host.ts';
 import { TOKEN_COOKIE } from './preview/preview-token.ts';
@@ -147,6 +148,8 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       onChecked: ({ chatId, version, messageId }) =>
         realtime.publish({ type: 'version-checked', chatId, version, messageId }),
     });
+    // Kiln's repair rounds: a failed build goes back to the model (the generation service comes later).
+    const autofix = createAutofix({ db: database.db, generation: () => generation, log: logLine(logger) });
     // Builds run when start() is called (start.ts, tests that build), not on every createKiln.
     const preview = createPreviewService({
       config,
@@ -161,6 +164,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       onReady: (version) => {
         if (config.browser.versionChecks) screenshots.request(version);
       },
+      onFailed: (version, error) => void autofix.onBuildFailed(version.chatId, version.version, error),
       maxQueuedPerOwner: limits.cap('build-queue'),
       log: logLine(logger),
     });
@@ -180,6 +184,8 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       integrationGuidance: createIntegrationGuidance({ config, db: database.db, secret, chatIntegrations }),
       costs: config.costs,
       maxRunningPerUser: limits.cap('generation-running'),
+      // The offline demo model answers from its catalogue and cannot read a build log: no rounds.
+      autofixRounds: model.isDemo ? 0 : config.ai.autofixRounds,
     });
     const appServers = new AppServers({
       sandbox: preview.sandbox,

@@ -20,6 +20,9 @@ export async function createTestKiln(env: Record<string, string> = {}): Promise<
     // The browser's check of each built version (screenshot, runtime errors) costs a page load
     // per build: on only where it is tested (KILN_VERSION_CHECKS: 'true'; docs/rules/ci-budget.md).
     KILN_VERSION_CHECKS: 'false',
+    // Kiln's repair rounds answer a failed build with more model calls: on where they are tested
+    // (tests/integration/autofix-rounds.test.ts), so a scripted answer is answered once.
+    KILN_AUTOFIX_ROUNDS: '0',
     ...env,
   });
   const kiln = await createKiln(config, { inMemoryDatabase: true });

@@ -28,6 +28,8 @@ export interface Plan {
   errorTruncationChars: number;
   /** Image uploads are a premium feature (spec §6); PDFs are allowed on every plan. */
   canUploadImages: boolean;
+  /** Rounds Kiln may spend repairing a failed build (issue 33 item 4); the server's KILN_AUTOFIX_ROUNDS caps it. */
+  maxAutofixRounds: number;
 }
 
 const MB = 1024 * 1024;
@@ -44,6 +46,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxPdfBytes: 10 * MB,
     errorTruncationChars: 1_500,
     canUploadImages: false,
+    maxAutofixRounds: 2,
   },
   premium: {
     id: 'premium',
@@ -56,6 +59,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
     maxPdfBytes: 20 * MB,
     errorTruncationChars: 6_000,
     canUploadImages: true,
+    maxAutofixRounds: 3,
   },
 };
 

@@ -1,4 +1,5 @@
 /** The prompts Kiln writes on the user's behalf (spec §2 input form, §8, §9). */
+import { autofixLabel, type AutofixMark } from '../autofix/rounds.ts';
 import type { Plan } from '../plans/index.ts';
 
 /** Spec §9: 'Continue exactly where you left off', including the last 200 characters. */
@@ -47,8 +48,12 @@ export function isContinuePrompt(content: string): boolean {
   return content === CONTINUE_PROMPT || content.startsWith(CONTINUE_PROMPT_LEAD);
 }
 
-/** A user message as people read it: a continuation by the button's name, never the internal prompt. */
-export function displayPrompt(content: string): string {
+/**
+ * A user message as people read it: a continuation by the button's name and a repair round of
+ * Kiln's by its label, never the internal prompt.
+ */
+export function displayPrompt(content: string, autofix?: AutofixMark | null): string {
+  if (autofix?.title !== undefined) return autofixLabel({ ...autofix, title: autofix.title });
   return isContinuePrompt(content) ? CONTINUE_GENERATION_LABEL : content;
 }
 
@@ -59,4 +64,13 @@ export function truncateErrorText(errorText: string, maxChars: number): string {
 
 export function buildFixPrompt(errorText: string, plan: Pick<Plan, 'errorTruncationChars'>): string {
   return FIX_PROMPT_PREFIX + truncateErrorText(errorText, plan.errorTruncationChars);
+}
+
+/** A failed build as Kiln's repair round sends it (core/autofix): the log, or its title and description. */
+export function autofixPrompt(
+  error: { title: string; description: string; content: string },
+  plan: Pick<Plan, 'errorTruncationChars'>,
+): string {
+  const text = error.content.trim() !== '' ? error.content : `${error.title}: ${error.description}`;
+  return buildFixPrompt(text, plan);
 }

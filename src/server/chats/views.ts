@@ -2,6 +2,7 @@ import type { RuntimeCheckError } from '../../core/preview/runtime-errors.ts';
 import type { MessageFile, MigrationExecuted } from '../db/schema/index.ts';
 import type { ChatRow } from './access.ts';
 import type { MessageRow } from './versions.ts';
+import { parseAutofixMark, type AutofixMark } from '../../core/autofix/index.ts';
 
 /** What the web app receives for a chat; field names follow spec §3 in camelCase. */
 export interface ChatView {
@@ -40,6 +41,8 @@ export interface MessageView {
   finishReason: string | null;
   /** What the answer cost (issue 17 item 3): the chat owner's view only; null otherwise or unknown. */
   usage?: MessageUsageView | null;
+  /** Kiln's repair rounds (issue 33 item 4): a round's prompt shows as 'Fixing: {title} (1/2)'. */
+  autofix: AutofixMark | null;
 }
 
 export interface MessageUsageView {
@@ -88,6 +91,7 @@ export function toMessageView(message: MessageRow, options: { withUsage: boolean
     migrationsExecuted: message.migrationsExecuted,
     finishReason: message.finishReason,
     usage: options.withUsage ? toUsageView(message) : null,
+    autofix: parseAutofixMark(message.autofix),
   };
 }
 

@@ -22,12 +22,24 @@ export function quotaWindowStart(owner: QuotaOwner, now: Date): Date {
     .start;
 }
 
+/**
+ * A message the plan's quota counts: not one of Kiln's repair rounds (issue 33 item 4), which
+ * the person did not ask for (their tokens and dollars still count, in the budget).
+ */
+export const COUNTS_AGAINST_QUOTA = sql`coalesce((${messages.autofix}->>'round')::int, 0) = 0`;
+
 /** The window's usage (spec §8/§9): messages the user created since the window started. */
 async function usage(db: Database, owner: QuotaOwner, now: Date): Promise<QuotaStatus> {
   const [used] = await db
     .select({ total: count() })
     .from(messages)
-    .where(and(eq(messages.userId, owner.userId), gte(messages.createdAt, quotaWindowStart(owner, now))));
+    .where(
+      and(
+        eq(messages.userId, owner.userId),
+        gte(messages.createdAt, quotaWindowStart(owner, now)),
+        COUNTS_AGAINST_QUOTA,
+      ),
+    );
   return statusOf(owner, now, used?.total ?? 0);
 }
 

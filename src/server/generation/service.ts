@@ -13,6 +13,7 @@ import {
   type PriceTable,
   type TokenUsage,
 } from '../../core/costs/index.ts';
+import { autofixRoundsFor, type AutofixMark } from '../../core/autofix/index.ts';
 import { ERRORS } from '../../core/errors.ts';
 import { PLANS } from '../../core/plans/index.ts';
 import { readInstructions, withInstructions } from '../../core/instructions/index.ts';
@@ -59,6 +60,11 @@ export interface GenerationRequest {
   modelPrompt?: string;
   /** Images Kiln made itself (a clone's screenshot): checked as any image, whatever the plan. */
   referenceFiles?: File[];
+  /**
+   * A repair round Kiln started after the version's build failed (autofix.ts): it spends none of
+   * the plan's versions, and the chat shows it by its label rather than the prompt Kiln wrote.
+   */
+  autofix?: Required<AutofixMark>;
 }
 
 export interface GenerationDeps {
@@ -80,6 +86,8 @@ export interface GenerationDeps {
    * counted in every process through the chats' claims (claims.ts); null or unset: no cap.
    */
   maxRunningPerUser?: number | null;
+  /** KILN_AUTOFIX_ROUNDS: rounds a failed build of a model-written version may take (default 0: none). */
+  autofixRounds?: number;
 }
 
 /** Starts, streams, stops and finishes generations; one per chat at a time. */
@@ -232,11 +240,22 @@ export class GenerationService {
         throw error;
       },
     );
-    await consumeVersionQuota(db, owner, now, state?.used).catch(async (error: unknown) => {
-      await releaseClaim();
-      await deleteAttachments(this.deps.blobs, files);
-      throw error;
-    });
+    // A repair round is Kiln's, not the person's: it spends tokens and dollars, not versions.
+    if (!request.autofix) {
+      await consumeVersionQuota(db, owner, now, state?.used).catch(async (error: unknown) => {
+        await releaseClaim();
+        await deleteAttachments(this.deps.blobs, files);
+        throw error;
+      });
+    }
+    // The answer's place in Kiln's repair rounds (its build failing starts the next one); a
+    // continuation finishes a cut-off answer, which Kiln never repairs.
+    const rounds = autofixRoundsFor(this.deps.autofixRounds ?? 0, viewer.plan);
+    const answerMark: AutofixMark | null = request.autofix
+      ? { round: request.autofix.round, of: request.autofix.of }
+      : request.action === 'continue' || rounds === 0
+        ? null
+        : { round: 0, of: rounds };
     // The user message is saved before the model is called. A version made without the AI
     // (restore, instructions, text edit) may have taken this number since it was read: the
     // unique (chat, role, version) index refuses the insert, and the person is told, not a 500.
@@ -251,8 +270,17 @@ export class GenerationService {
           version,
           content: prompt,
           files,
+          autofix: request.autofix ?? null,
         },
-        { id: messageId, chatId: chat.id, userId: user.id, role: 'assistant', version, content: '' },
+        {
+          id: messageId,
+          chatId: chat.id,
+          userId: user.id,
+          role: 'assistant',
+          version,
+          content: '',
+          autofix: answerMark,
+        },
       ])
       .catch(async (error: unknown) => {
         await releaseClaim();

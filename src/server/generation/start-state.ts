@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
 import type { ChatRow } from '../chats/access.ts';
+import { COUNTS_AGAINST_QUOTA } from './quota.ts';
 
 /** The base version's fields a start needs (the snapshot, and the text to continue). */
 export interface StartBase {
@@ -58,7 +59,8 @@ export async function loadStartState(
           Number,
         ),
       used: sql<number>`(select count(*) from ${messages} where ${messages.userId} = ${input.userId}
-        and ${messages.createdAt} >= ${input.windowStart.toISOString()}::timestamptz)`.mapWith(Number),
+        and ${messages.createdAt} >= ${input.windowStart.toISOString()}::timestamptz
+        and ${COUNTS_AGAINST_QUOTA})`.mapWith(Number),
       baseArtifactCode: baseField(messages.artifactCode),
       baseFinishReason: baseField(messages.finishReason),
       baseContent: input.withContent ? baseField(messages.content) : sql<string | null>`null`,

@@ -47,6 +47,8 @@ export interface PreviewServiceDeps {
   log?: (message: string) => void;
   /** A version's preview is ready (built, from the cache, or an HTML version): its screenshot. */
   onReady?: (version: PreviewVersion) => void;
+  /** A version's preview build failed (not a deployment's): Kiln's repair rounds (generation/autofix.ts). */
+  onFailed?: (version: PreviewVersion, error: BuildErrorPayload) => void;
   /**
    * Builds one owner may have waiting when they ask for one (KILN_RATE_LIMITS `build-queue`,
    * issue 21 item 2); null or unset: no cap. Builds Kiln asks for itself (a finished version)
@@ -237,6 +239,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     observeBuild(version.framework, outcome.ok, started);
     if (!outcome.ok) {
       publish(chatId, number, 'error', outcome.error);
+      if (!clean) deps.onFailed?.(version, outcome.error);
       return { status: 'error', hash, error: { ...outcome.error } };
     }
     // Ready only once any web process can serve it (issue 20 item 1).

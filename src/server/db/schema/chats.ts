@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AutofixMark } from '../../../core/autofix/index.ts';
 import type { RuntimeCheckError } from '../../../core/preview/runtime-errors.ts';
 import { users } from './auth.ts';
 
@@ -104,6 +105,11 @@ export const messages = pgTable(
      * it was checked, then the errors found (none: an empty list).
      */
     runtimeErrors: jsonb('runtime_errors').$type<RuntimeCheckError[]>(),
+    /**
+     * Kiln's repair rounds (issue 33 item 4): on a model-written answer, its round (0: the
+     * person's prompt) and how many it may take; on a round's prompt, the error's title too.
+     */
+    autofix: jsonb('autofix').$type<AutofixMark>(),
     migrationsExecuted: jsonb('migrations_executed').$type<MigrationExecuted[]>().notNull().default([]),
     /** 'stop' | 'length' | 'error' once the generation ended; null while streaming. */
     finishReason: text('finish_reason'),

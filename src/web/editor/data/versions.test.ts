@@ -17,6 +17,7 @@ function message(role: 'user' | 'assistant', version: number): MessageView {
     runtimeErrors: null,
     migrationsExecuted: [],
     finishReason: 'stop',
+    autofix: null,
   };
 }
 

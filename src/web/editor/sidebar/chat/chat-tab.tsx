@@ -92,6 +92,7 @@ export default function ChatTab() {
           text={promptText}
           createdAt={running && running.prompt !== null ? null : (user?.createdAt ?? null)}
           attachments={attachments}
+          autofix={running && running.prompt !== null ? null : (user?.autofix ?? null)}
         />
       ) : null}
       {running ? (

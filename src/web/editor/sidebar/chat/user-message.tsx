@@ -1,5 +1,10 @@
-import { Play } from 'lucide-react';
-import { CONTINUE_GENERATION_LABEL, isContinuePrompt } from '../../../../core/snapshot/index.ts';
+import { Play, Wrench } from 'lucide-react';
+import type { AutofixMark } from '../../../../core/autofix/index.ts';
+import {
+  CONTINUE_GENERATION_LABEL,
+  displayPrompt,
+  isContinuePrompt,
+} from '../../../../core/snapshot/index.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { RelativeDate } from '../../../profile/relative-date.tsx';
 import { UserAttachments, type AttachmentView } from './user-attachments.tsx';
@@ -9,10 +14,14 @@ interface UserMessageProps {
   text: string;
   createdAt: string | null;
   attachments: readonly AttachmentView[];
+  /** A repair round Kiln started (issue 33 item 4): shown by its label, as Kiln's, not the person's. */
+  autofix?: AutofixMark | null;
 }
 
 /** Spec §2 "User message: author avatar and name, time, text, attachments". */
-export function UserMessage({ author, text, createdAt, attachments }: UserMessageProps) {
+export function UserMessage({ author, text, createdAt, attachments, autofix }: UserMessageProps) {
+  if (autofix?.title !== undefined)
+    return <AutofixRound label={displayPrompt(text, autofix)} createdAt={createdAt} />;
   const name = author.fullName ?? 'Anonymous user';
   // A continuation was a click on 'Continue generation': show that, not the prompt Kiln wrote.
   const isContinuation = isContinuePrompt(text);
@@ -35,6 +44,18 @@ export function UserMessage({ author, text, createdAt, attachments }: UserMessag
         )}
         <UserAttachments attachments={attachments} />
       </div>
+    </article>
+  );
+}
+
+/** Kiln's own repair round: its label (the error it fixes, which round of how many). */
+function AutofixRound({ label, createdAt }: { label: string; createdAt: string | null }) {
+  return (
+    <article aria-label="Kiln's repair round" className="flex flex-col gap-2">
+      <p role="status" className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+        <Wrench aria-hidden="true" className="size-3.5" /> {label}
+        <span className="font-normal">· {createdAt ? <RelativeDate date={createdAt} /> : 'just now'}</span>
+      </p>
     </article>
   );
 }

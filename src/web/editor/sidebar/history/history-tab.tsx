@@ -28,7 +28,7 @@ export default function HistoryTab() {
         const answer = data.messages.find((m) => m.role === 'assistant' && m.version === version);
         return {
           version,
-          prompt: displayPrompt(prompt?.content ?? ''),
+          prompt: displayPrompt(prompt?.content ?? '', prompt?.autofix),
           createdAt: (answer ?? prompt)?.createdAt ?? null,
           usage: answer?.usage ?? null,
         };
