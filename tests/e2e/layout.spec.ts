@@ -220,3 +220,34 @@ test('the prompt counter and the limit hint write numbers the same way', async (
   ).toBeVisible();
   await screenshot(page, testInfo, 'prompt-limit-390');
 });
+
+test('every sidebar tab is in sight and opens by its name at 1280, 1440 and 390 px', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUp(page);
+  // A React chat of its owner: all six tabs (Integrations is hidden only for HTML).
+  await createComponent(page, { framework: 'React', prompt: 'A pricing table with three plans' });
+  const names = ['Chat', 'History', 'GitHub', 'Integrations', 'Deployment', 'Settings'];
+  for (const [viewport, label] of [
+    [{ width: 1280, height: 800 }, 'tabs-1280'],
+    [{ width: 1440, height: 900 }, 'tabs-1440'],
+    [PHONE, 'tabs-390'],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    if (viewport.width < 768) await page.getByRole('button', { name: 'Open chat' }).click();
+    const strip = page.getByRole('tablist', { name: 'Sidebar' });
+    const stripBox = await boxOf(strip.locator('..'));
+    for (const name of names) {
+      const tab = strip.getByRole('tab', { name, exact: true });
+      // In sight without scrolling the strip: inside its box and inside the window.
+      expectInside(await boxOf(tab), stripBox);
+      await expect(tab).toBeInViewport({ ratio: 1 });
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+    }
+    await screenshot(page, testInfo, label);
+    await strip.getByRole('tab', { name: 'Chat', exact: true }).click();
+    if (viewport.width < 768) await page.keyboard.press('Escape');
+  }
+});

@@ -18,13 +18,23 @@ export function EditorSidebar() {
       onValueChange={(value) => setSidebarTab(value as EditorTabId)}
       className="flex h-full min-h-0 flex-col bg-background"
     >
-      {/* Scrolls sideways when the tabs are wider than the sidebar (phones, a narrow panel). */}
-      <div className="flex h-11 shrink-0 items-center overflow-x-auto border-b px-3 [scrollbar-width:none]">
+      {/* Every tab in sight at any width: in a sidebar narrower than all the labels (a desktop's
+          ~490 px with six tabs, a phone), the other tabs show their icon, named by the label
+          (read by screen readers, shown on hover); the open tab always shows its label. */}
+      <div className="@container flex h-11 shrink-0 items-center overflow-x-auto border-b px-3 [scrollbar-width:thin]">
         <TabsList aria-label="Sidebar">
           {tabs.map((tab) => (
-            <TabsTrigger key={tab.id} value={tab.id} disabled={isGenerating && tab.id !== current}>
+            <TabsTrigger
+              key={tab.id}
+              value={tab.id}
+              title={tab.label}
+              disabled={isGenerating && tab.id !== current}
+              className="group"
+            >
               <tab.icon aria-hidden="true" />
-              {tab.label}
+              <span className="sr-only group-data-[state=active]:not-sr-only @[42rem]:not-sr-only">
+                {tab.label}
+              </span>
             </TabsTrigger>
           ))}
         </TabsList>
