@@ -21,7 +21,7 @@ const FIXED = answer('Counter', {
 
 async function useKiln(provider: 'openai' | 'anthropic') {
   const llm = await startFakeLlm();
-  const env =
+  const env: Record<string, string> =
     provider === 'openai'
       ? { KILN_MODEL: 'openai:fake-model', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: llm.openaiBaseUrl }
       : {

@@ -64,7 +64,6 @@ export function appSecurityHeaders(options: AppHeaderOptions): MiddlewareHandler
       usb: [],
       serial: [],
       hid: [],
-      bluetooth: [],
       midi: [],
       displayCapture: [],
       browsingTopics: [],

@@ -21,7 +21,7 @@ export function useSelectBridge(
 
   const tell = useCallback(
     (frame: HTMLIFrameElement | null | undefined) => {
-      if (!frame?.contentWindow || origin === null) return;
+      if (!frame?.contentWindow || origin === null || !hasLeftTheApp(frame)) return;
       frame.contentWindow.postMessage({ type: SELECT_MODE_MESSAGE, on: isSelecting }, origin);
     },
     [isSelecting, origin],
@@ -66,4 +66,18 @@ export function useSelectBridge(
     [tell],
   );
   return { onFrameLoad, isSelecting };
+}
+
+/**
+ * Whether the frame shows another origin than the app's: a frame still at its first about:blank
+ * (readable from here) would make the browser log a target-origin mismatch for every post; its
+ * load posts again once the preview is in it.
+ */
+function hasLeftTheApp(frame: HTMLIFrameElement): boolean {
+  try {
+    void frame.contentWindow?.location.href;
+    return false;
+  } catch {
+    return true;
+  }
 }
