@@ -95,6 +95,11 @@ const schema = z.object({
   KILN_SANDBOX: z.enum(['auto', 'bwrap', 'none']).default('auto'),
   /** Keep one sandboxed build per framework started ahead of time (decision 0036). */
   KILN_PREVIEW_STANDBY: z.enum(['true', 'false']).default('true'),
+  /**
+   * The npm registry previews install from and Kiln asks for the versions of packages it adds to
+   * a project (decision 0056); `https://registry.npmjs.org/` by default.
+   */
+  KILN_NPM_REGISTRY: z.url().default('https://registry.npmjs.org/'),
 
   // App servers (issue 22, decision 0054): `api/` handlers and server-rendered projects.
   /** Running at once on this machine; the least recently used stops first. */
@@ -250,6 +255,8 @@ export interface Config {
     buildMaxProcesses: number;
     sandbox: 'auto' | 'bwrap' | 'none';
     standby: boolean;
+    /** KILN_NPM_REGISTRY: where installs and Kiln's choice of added packages' versions look. */
+    npmRegistry: string;
   };
   /** App servers (issue 22, decision 0054). */
   apps: {
@@ -386,6 +393,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       buildMaxProcesses: e.KILN_BUILD_MAX_PROCESSES,
       sandbox: e.KILN_SANDBOX,
       standby: e.KILN_PREVIEW_STANDBY === 'true',
+      npmRegistry: e.KILN_NPM_REGISTRY,
     },
     apps: {
       maxRunning: e.KILN_APP_SERVERS,

@@ -30,6 +30,8 @@ import { createCodeHost } from './codehost/index.ts';
 import { createChatIntegrations, createIntegrations, createMigrationRunner } from './integrations/index.ts';
 import { createIntegrationGuidance } from './integrations/model-guidance.ts';
 import { loadBlankTemplate } from './templates/load.ts';
+import { createDependencyResolver, createRegistryClient, createStoreVersions } from './dependencies/index.ts';
+import { pnpmPathsOf } from './preview/install.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
@@ -184,6 +186,16 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       integrationGuidance: createIntegrationGuidance({ config, db: database.db, secret, chatIntegrations }),
       costs: config.costs,
       maxRunningPerUser: limits.cap('generation-running'),
+      // Packages a version imports but does not declare are added to its package.json (0056).
+      projectFixes: {
+        dependencies: createDependencyResolver({
+          registry: createRegistryClient({ url: config.preview.npmRegistry }),
+          store: createStoreVersions(pnpmPathsOf(path.resolve(config.dataDir)).storeDir),
+          log: logLine(logger),
+        }),
+        templateFiles: loadBlankTemplate,
+        log: logLine(logger),
+      },
       // The offline demo model answers from its catalogue and cannot read a build log: no rounds.
       autofixRounds: model.isDemo ? 0 : config.ai.autofixRounds,
     });

@@ -5,10 +5,16 @@ import { createTestKiln, TestClient } from './test-app.ts';
 
 export type TestKiln = Awaited<ReturnType<typeof createTestKiln>>;
 
-/** Kiln wired to the fake OpenAI-protocol server (or Anthropic with `provider: 'anthropic'`). */
-export async function createKilnWithFakeLlm(provider: 'openai' | 'anthropic' = 'openai') {
+/**
+ * Kiln wired to the fake OpenAI-protocol server (or Anthropic with `provider: 'anthropic'`);
+ * `env` adds or overrides configuration (a port, the sandbox, build limits).
+ */
+export async function createKilnWithFakeLlm(
+  provider: 'openai' | 'anthropic' = 'openai',
+  env: Record<string, string> = {},
+) {
   const llm: FakeLlm = await startFakeLlm();
-  const env: Record<string, string> =
+  const providerEnv: Record<string, string> =
     provider === 'openai'
       ? { KILN_MODEL: 'openai:fake-model', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: llm.openaiBaseUrl }
       : {
@@ -16,7 +22,7 @@ export async function createKilnWithFakeLlm(provider: 'openai' | 'anthropic' = '
           ANTHROPIC_API_KEY: 'test-key',
           ANTHROPIC_BASE_URL: llm.anthropicBaseUrl,
         };
-  const kiln = await createTestKiln(env);
+  const kiln = await createTestKiln({ ...providerEnv, ...env });
   return { kiln, llm };
 }
 

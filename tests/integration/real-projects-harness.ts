@@ -28,6 +28,8 @@ const step = z.union([
   z.object({ click: z.string() }),
 ]);
 
+const interactionSchema = z.object({ steps: z.array(step).min(1), expect: z.array(z.string()).min(1) });
+
 const project = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   framework: z.enum(['html', 'react', 'vue', 'svelte', 'angular']),
@@ -60,7 +62,7 @@ const project = z.object({
      */
     missingInProject: z.record(z.string(), z.string()).default({}),
   }),
-  interaction: z.object({ steps: z.array(step).min(1), expect: z.array(z.string()).min(1) }).optional(),
+  interaction: interactionSchema.optional(),
   /**
    * Why this project does not work in Kiln today (the build log's or the browser's real cause).
    * The test then expects it to fail; whoever fixes the cause deletes this field.
@@ -241,89 +243,13 @@ export async function startFidelityRun(options: { pnpmDir?: string } = {}): Prom
     return `http://${subdomain}.localhost:${port}/`;
   }
 
-  async function render(entry: RealProject, url: string, problems: string[]): Promise<void> {
-    const context = await browser.newContext();
-    const isLocal = (address: string) => {
-      const { hostname } = new URL(address);
-      return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1';
-    };
-    // The closed network: the page may only reach Kiln (a CDN font is not the project's fault).
-    await context.route('**/*', (route) =>
-      isLocal(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
+  const render = (entry: RealProject, url: string, problems: string[]) =>
+    renderInBrowser(
+      browser,
+      url,
+      { ...entry.expect, ...(entry.interaction ? { interaction: entry.interaction } : {}) },
+      problems,
     );
-    const page: Page = await context.newPage();
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    // Chromium ends some answered fetches in loadingFailed (net::ERR_ABORTED) while the page's
-    // fetch resolves normally (a 204, SvelteKit's __data.json under route interception; see
-    // microsoft/playwright#32752): a request that got its response is judged by its status below.
-    const answered = new WeakSet<PlaywrightRequest>();
-    page.on('requestfailed', (request) => {
-      if (isLocal(request.url()) && !answered.has(request))
-        problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
-    });
-    page.on('response', (response) => {
-      answered.add(response.request());
-      const type = response.request().resourceType();
-      if (
-        response.status() >= 400 &&
-        isLocal(response.url()) &&
-        ['document', 'script', 'stylesheet', 'image', 'font', 'fetch', 'xhr'].includes(type) &&
-        !/\/favicon\.(ico|png|svg)$/.test(new URL(response.url()).pathname) &&
-        !Object.keys(entry.expect.missingInProject).some((missing) =>
-          new URL(response.url()).pathname.endsWith(missing),
-        )
-      ) {
-        problems.push(`HTTP ${response.status()}: ${type} ${response.url()}`);
-      }
-    });
-    page.on('console', (message) => {
-      if (
-        message.type() === 'error' &&
-        /module script|dynamically imported module|Refused to/i.test(message.text())
-      ) {
-        problems.push(`console: ${message.text()}`);
-      }
-    });
-    try {
-      await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-      for (const text of entry.expect.text) await expectText(page, text, problems);
-      for (const selector of entry.expect.selectors) {
-        await page
-          .locator(selector)
-          .first()
-          .waitFor({ state: 'visible', timeout: 20_000 })
-          .catch(() => problems.push(`not visible: ${selector}`));
-      }
-      // A broken image only counts once the browser has tried it (loaded or failed).
-      await page
-        .waitForFunction(() => Array.from(document.images).every((image) => image.complete), null, {
-          timeout: 20_000,
-        })
-        .catch(() => problems.push('images still loading after 20 s'));
-      const broken = await page.evaluate(() =>
-        Array.from(document.images)
-          .filter((image) => image.getAttribute('src') && image.complete && image.naturalWidth === 0)
-          .map((image) => image.getAttribute('src')),
-      );
-      for (const src of broken) problems.push(`broken image: ${src}`);
-      if (entry.interaction && problems.length === 0) {
-        for (const action of entry.interaction.steps) {
-          if ('fill' in action) {
-            const input = page.locator(action.fill).first();
-            await input.fill(action.value, { timeout: 10_000 });
-            if (action.press) await input.press(action.press);
-          } else {
-            await page.getByText(action.click, { exact: false }).first().click({ timeout: 10_000 });
-          }
-        }
-        for (const text of entry.interaction.expect) await expectText(page, text, problems);
-      }
-    } catch (error) {
-      problems.push(`browser: ${(error as Error).message.split('\n')[0]}`);
-    } finally {
-      await context.close();
-    }
-  }
 
   return {
     kiln,
@@ -361,6 +287,148 @@ export async function startFidelityRun(options: { pnpmDir?: string } = {}): Prom
       await llm.close();
     },
   };
+}
+
+/** What a rendered page must show (a real project's `expect`, a real answer's `expect`). */
+export interface PageExpectations {
+  /** Text the rendered page must show (case-insensitive, whitespace-normalized). */
+  text: string[];
+  /** CSS selectors that must be visible. */
+  selectors: string[];
+  /** Local paths the project asks for without having them (a 404 that is not Kiln's). */
+  missingInProject?: Record<string, string>;
+  /** Computed styles: the look a page must have (a Tailwind colour from the answer's config). */
+  styles?: { selector: string; property: string; value: string }[];
+  interaction?: z.infer<typeof interactionSchema>;
+}
+
+export interface RenderOptions {
+  /**
+   * Every console error is a problem, not only failed modules and refused loads, except a
+   * resource on another host failing to load (the closed network blocks it, not the page).
+   * Images on other hosts may then fail too.
+   */
+  strictConsole?: boolean;
+}
+
+/** Whether an address is Kiln's (the only place the closed network reaches). */
+export function isLocalAddress(address: string): boolean {
+  const { hostname } = new URL(address);
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1';
+}
+
+/**
+ * Opens `url` in a fresh context of `browser` on a closed network (only Kiln is reachable) and
+ * pushes every problem it sees into `problems`: page errors, failed or refused local requests,
+ * console errors (failed modules only unless `strictConsole`), missing text or selectors, broken
+ * images, computed styles that differ, and a failed interaction.
+ */
+export async function renderInBrowser(
+  browser: Browser,
+  url: string,
+  expect: PageExpectations,
+  problems: string[],
+  options: RenderOptions = {},
+): Promise<void> {
+  const context = await browser.newContext();
+  // The closed network: the page may only reach Kiln (a CDN font is not the project's fault).
+  await context.route('**/*', (route) =>
+    isLocalAddress(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
+  );
+  const page: Page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // Chromium ends some answered fetches in loadingFailed (net::ERR_ABORTED) while the page's
+  // fetch resolves normally (a 204, SvelteKit's __data.json under route interception; see
+  // microsoft/playwright#32752): a request that got its response is judged by its status below.
+  const answered = new WeakSet<PlaywrightRequest>();
+  page.on('requestfailed', (request) => {
+    if (isLocalAddress(request.url()) && !answered.has(request))
+      problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  const missingInProject = Object.keys(expect.missingInProject ?? {});
+  page.on('response', (response) => {
+    answered.add(response.request());
+    const type = response.request().resourceType();
+    if (
+      response.status() >= 400 &&
+      isLocalAddress(response.url()) &&
+      ['document', 'script', 'stylesheet', 'image', 'font', 'fetch', 'xhr'].includes(type) &&
+      !/\/favicon\.(ico|png|svg)$/.test(new URL(response.url()).pathname) &&
+      !missingInProject.some((missing) => new URL(response.url()).pathname.endsWith(missing))
+    ) {
+      problems.push(`HTTP ${response.status()}: ${type} ${response.url()}`);
+    }
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (options.strictConsole) {
+      const source = message.location().url;
+      const blockedElsewhere =
+        /^Failed to load resource/.test(text) && source !== '' && !isLocalAddress(source);
+      if (!blockedElsewhere) problems.push(`console: ${text}`);
+    } else if (/module script|dynamically imported module|Refused to/i.test(text)) {
+      problems.push(`console: ${text}`);
+    }
+  });
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    for (const text of expect.text) await expectText(page, text, problems);
+    for (const selector of expect.selectors) {
+      await page
+        .locator(selector)
+        .first()
+        .waitFor({ state: 'visible', timeout: 20_000 })
+        .catch(() => problems.push(`not visible: ${selector}`));
+    }
+    // A broken image only counts once the browser has tried it (loaded or failed).
+    await page
+      .waitForFunction(() => Array.from(document.images).every((image) => image.complete), null, {
+        timeout: 20_000,
+      })
+      .catch(() => problems.push('images still loading after 20 s'));
+    const broken = await page.evaluate(() =>
+      Array.from(document.images)
+        .filter((image) => image.getAttribute('src') && image.complete && image.naturalWidth === 0)
+        .map((image) => ({ src: image.getAttribute('src')!, url: image.currentSrc || image.src })),
+    );
+    for (const image of broken) {
+      if (options.strictConsole && image.url && !isLocalAddress(image.url)) continue;
+      problems.push(`broken image: ${image.src}`);
+    }
+    for (const style of expect.styles ?? []) {
+      const actual = await page
+        .locator(style.selector)
+        .first()
+        .evaluate(
+          (element, property) => getComputedStyle(element).getPropertyValue(property),
+          style.property,
+          {
+            timeout: 10_000,
+          },
+        )
+        .catch(() => null);
+      if (actual === null) problems.push(`not found for its style: ${style.selector}`);
+      else if (actual.trim() !== style.value)
+        problems.push(`style: ${style.selector} ${style.property} is ${actual.trim()}, not ${style.value}`);
+    }
+    if (expect.interaction && problems.length === 0) {
+      for (const action of expect.interaction.steps) {
+        if ('fill' in action) {
+          const input = page.locator(action.fill).first();
+          await input.fill(action.value, { timeout: 10_000 });
+          if (action.press) await input.press(action.press);
+        } else {
+          await page.getByText(action.click, { exact: false }).first().click({ timeout: 10_000 });
+        }
+      }
+      for (const text of expect.interaction.expect) await expectText(page, text, problems);
+    }
+  } catch (error) {
+    problems.push(`browser: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    await context.close();
+  }
 }
 
 async function expectText(page: Page, text: string, problems: string[]): Promise<void> {

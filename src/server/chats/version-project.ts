@@ -11,8 +11,8 @@ import { snapshotAt } from './versions.ts';
 
 /**
  * One version as a project that builds on its own — what the zip holds and what a push sends:
- * the snapshot completed with the framework's blank template when it lacks package.json or its
- * configs (spec §5), binary files (images, fonts) with their bytes from the blob store.
+ * the snapshot completed with the framework's blank template by rule (spec §5, decision 0057),
+ * binary files (images, fonts) with their bytes from the blob store.
  */
 export async function versionProjectFiles(
   db: Database,

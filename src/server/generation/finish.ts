@@ -7,11 +7,13 @@ import {
   type Snapshot,
 } from '../../core/artifact/index.ts';
 import type { TokenUsage } from '../../core/costs/index.ts';
+import type { Framework } from '../../core/frameworks/index.ts';
 import { INSTRUCTIONS_FILE, isInstructionsFile } from '../../core/instructions/index.ts';
 import { deriveVersion, type EditFailure } from '../../core/snapshot/index.ts';
 import type { Database } from '../db/client.ts';
 import { chats, messages } from '../db/schema/index.ts';
 import { editFailedNote } from './edit-retry.ts';
+import { fixProject, type ProjectFixDeps } from './project-fixes.ts';
 import { placeBinaryFiles, type VersionAssets } from './version-assets.ts';
 
 export type EndReason = 'stop' | 'length' | 'error';
@@ -28,9 +30,10 @@ export interface FinishedVersion {
  * Ends a version: places the answer's binary files in the blob store (decision 0039), derives
  * its full snapshot from the base snapshot and the answer's file actions (core rules: replace,
  * delete, continue-merge, edits, locked files untouched), adds a sentence per binary file that
- * could not be placed and per edit that did not apply (unless already named) and the finish
- * marker for length/error, and stores it. An empty answer removes
- * the version.
+ * could not be placed and per edit that did not apply (unless already named), lets Kiln fix the
+ * project (project-fixes.ts: packages imported but not declared are added to package.json, each
+ * fix with a note) and adds the finish marker for length/error, and stores it. An empty answer
+ * removes the version.
  */
 export async function finishVersion(
   db: Database,
@@ -46,6 +49,8 @@ export async function finishVersion(
     notedEdits?: ReadonlySet<string>;
     /** The model and the tokens its provider reported, with their price (issue 17 item 3). */
     cost?: { modelId: string; usage: TokenUsage | null; costUsd: number | null };
+    /** The chat's framework and what Kiln's fixes need; without it the version is stored as derived. */
+    project?: { framework: Framework; fixes: ProjectFixDeps };
   },
 ): Promise<FinishedVersion> {
   if (input.text.trim() === '') {
@@ -63,12 +68,14 @@ export async function finishVersion(
     files.length < placed.files.length
       ? [`${INSTRUCTIONS_FILE} holds the owner's instructions; the answer's change to it was not applied.`]
       : [];
-  const { snapshot, failedEdits } = deriveVersion(input.base, { title: parsed.title, files });
+  const derived = deriveVersion(input.base, { title: parsed.title, files });
+  const { snapshot, notes: fixNotes } = await fixedProject(derived.snapshot, input);
   const artifactCode = serializeSnapshot(snapshot);
+  const { failedEdits } = derived;
   const editNotes = unnotedEditFailures(failedEdits, input.notedEdits ?? new Set()).map(editFailedNote);
   const text = withNotes(
     input.text,
-    [...placed.notes, ...instructionNotes, ...editNotes],
+    [...placed.notes, ...instructionNotes, ...editNotes, ...fixNotes],
     parsed.segments.at(-1),
   );
   const content = input.reason === 'stop' ? text : `${text}\n${finishReasonMarker(input.reason)}`;
@@ -88,6 +95,23 @@ export async function finishVersion(
     .set({ artifactCode, updatedAt: new Date(), ...(hasTitle ? { title: snapshot.title } : {}) })
     .where(eq(chats.id, input.chatId));
   return { kept: true, finishReason: input.reason, artifactCode, title: hasTitle ? snapshot.title : null };
+}
+
+/** The version after Kiln's fixes; as derived when there is no project to fix or a fix fails. */
+async function fixedProject(
+  snapshot: Snapshot,
+  input: Pick<Parameters<typeof finishVersion>[1], 'project' | 'text'>,
+): Promise<{ snapshot: Snapshot; notes: string[] }> {
+  if (!input.project || snapshot.files.length === 0) return { snapshot, notes: [] };
+  try {
+    return await fixProject(
+      { snapshot, framework: input.project.framework, answerText: input.text },
+      input.project.fixes,
+    );
+  } catch (error) {
+    input.project.fixes.log?.(`project fixes failed; the version is stored as derived: ${String(error)}`);
+    return { snapshot, notes: [] };
+  }
 }
 
 function costColumns(cost: NonNullable<Parameters<typeof finishVersion>[1]['cost']>) {

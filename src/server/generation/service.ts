@@ -32,6 +32,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { acceptAttachments, deleteAttachments, storeAttachments } from './attachments.ts';
 import { addUsage, askForWholeFiles } from './edit-retry.ts';
 import { finishVersion, type EndReason } from './finish.ts';
+import type { ProjectFixDeps } from './project-fixes.ts';
 import { observeGenerationFinished, observeGenerationStarted } from '../observability/metrics.ts';
 import type { AttachedFile } from './version-assets.ts';
 import { startFlusher } from './flusher.ts';
@@ -86,6 +87,11 @@ export interface GenerationDeps {
    * counted in every process through the chats' claims (claims.ts); null or unset: no cap.
    */
   maxRunningPerUser?: number | null;
+  /**
+   * What Kiln's fixes of a finished version need (project-fixes.ts: packages imported but not
+   * declared are added to package.json, decision 0056); unset: versions are stored as derived.
+   */
+  projectFixes?: ProjectFixDeps;
   /** KILN_AUTOFIX_ROUNDS: rounds a failed build of a model-written version may take (default 0: none). */
   autofixRounds?: number;
 }
@@ -325,7 +331,9 @@ export class GenerationService {
     this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
     observeGenerationStarted(generation);
     const attached = attachments.map(({ name, bytes }) => ({ name, bytes }));
-    const task = this.run(generation, modelPrompt, base, attached).finally(() => this.pending.delete(task));
+    const task = this.run(generation, modelPrompt, base, attached, framework).finally(() =>
+      this.pending.delete(task),
+    );
     this.pending.add(task);
     return generation;
   }
@@ -335,6 +343,7 @@ export class GenerationService {
     prompt: LanguageModelV3Prompt,
     base: Snapshot | null,
     attachments: AttachedFile[],
+    framework: Framework,
   ): Promise<void> {
     const { db, realtime } = this.deps;
     const flusher = startFlusher(db, generation, (offset, delta) =>
@@ -378,6 +387,7 @@ export class GenerationService {
         // The model may place the message's attachments as files of the app.
         assets: { blobs: this.deps.blobs, attachments: async () => attachments },
         cost: this.costOfAnswer(usage),
+        project: this.deps.projectFixes ? { framework, fixes: this.deps.projectFixes } : undefined,
       });
     } catch (error) {
       console.error('Could not store the finished version', error);

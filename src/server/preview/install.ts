@@ -14,6 +14,20 @@ export interface PnpmPaths {
   storeDir: string;
   /** Package metadata, so an offline install can resolve ranges: `{KILN_DATA_DIR}/pnpm-cache`. */
   cacheDir: string;
+  /** KILN_NPM_REGISTRY when it is not pnpm's default registry. */
+  registry?: string;
+}
+
+const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
+
+/** The store and metadata cache of a data folder, and the registry they are filled from. */
+export function pnpmPathsOf(dataDir: string, registry?: string): PnpmPaths {
+  const other = registry && registry.replace(/\/?$/, '/') !== DEFAULT_REGISTRY ? registry : undefined;
+  return {
+    storeDir: path.join(dataDir, 'pnpm-store'),
+    cacheDir: path.join(dataDir, 'pnpm-cache'),
+    ...(other ? { registry: other } : {}),
+  };
 }
 
 /**
@@ -31,6 +45,7 @@ export function installArgs(paths: PnpmPaths, mode: 'offline' | 'online'): strin
     '--reporter=append-only',
     `--store-dir=${paths.storeDir}`,
     `--cache-dir=${paths.cacheDir}`,
+    ...(paths.registry ? [`--config.registry=${paths.registry}`] : []),
     '--config.lockfile=false',
     '--config.strict-dep-builds=false',
     '--config.strict-peer-dependencies=false',

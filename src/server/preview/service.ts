@@ -14,6 +14,7 @@ import { OutputCache } from './output-cache.ts';
 import { observeBuild } from '../observability/metrics.ts';
 import { createStoredOutputs } from './stored-outputs.ts';
 import { createPreviewToken } from './preview-token.ts';
+import { pnpmPathsOf } from './install.ts';
 import { prewarmStore } from './prewarm.ts';
 import { StandbyPool } from './standby.ts';
 import { detectSandbox, type Sandbox } from './sandbox.ts';
@@ -117,7 +118,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
     workspacesDir: path.join(dataDir, 'workspaces'),
     serverWorkspacesDir: path.join(dataDir, 'app-servers', 'workspaces'),
     serverWorkspacesKept: config.apps.workspacesKept,
-    pnpm: { storeDir: path.join(dataDir, 'pnpm-store'), cacheDir: path.join(dataDir, 'pnpm-cache') },
+    pnpm: pnpmPathsOf(dataDir, config.preview.npmRegistry),
     sandbox,
     cache,
     limits: {

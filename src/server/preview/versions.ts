@@ -78,7 +78,7 @@ export async function markBuilt(db: Database, messageId: string): Promise<boolea
   return updated.length > 0;
 }
 
-/** Spec §5: an incomplete snapshot is merged with its framework's blank template (core rule). */
+/** Spec §5: an incomplete snapshot is completed with its framework's blank template (core rule, decision 0057). */
 export function projectFiles(version: PreviewVersion, template: readonly ProjectFile[]): ProjectFile[] {
   const snapshot = parseSnapshot(version.artifactCode);
   const completed = completeWithTemplate(

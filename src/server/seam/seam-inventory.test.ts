@@ -29,6 +29,8 @@ const INVENTORY: Record<string, string> = {
   'browser/service.ts': "Chromium's profile folders (Kiln's browser, no sandboxed build)",
   'codehost/git-mirror.ts': "Kiln's git mirrors (written by git, not by a sandbox)",
   'db/client.ts': "the database's data folder",
+  'dependencies/store-versions.ts':
+    "the shared pnpm store's index, read only (written by Kiln's own pnpm install, no sandboxed step)",
   'hosting/tls-probe.ts': "Kiln's certificate files",
   'http/static.ts': "Kiln's web bundle",
   'http/web-bundle.ts': "Kiln's web bundle",

@@ -7,4 +7,6 @@ export const ANGULAR_PROJECT = `## Project shape: Angular 21 (standalone, zonele
   (+ \`<name>.html\` or an inline template) and list them in the parent's \`imports: []\`.
 - Imports have no file extensions. Use signals (\`signal\`, \`computed\`) for state — the app is
   zoneless — and the control flow blocks (\`@if\`, \`@for (item of items; track item.id)\`).
+- \`src/app/app.config.ts\` already provides the router (\`provideRouter([])\`) and
+  \`provideHttpClient()\`; @angular/router and @angular/forms are in package.json.
 - Static files go in \`public/\`. Style with Tailwind utility classes.`;

@@ -5,5 +5,5 @@ export const REACT_PROJECT = `## Project shape: React 19 + TypeScript + Vite + T
 - \`src/main.tsx\` renders \`<App />\` from \`src/App.tsx\`; put components in
   \`src/components/\` (one component per file, PascalCase names) and hooks in \`src/hooks/\`.
 - Function components with hooks, typed props, no \`any\`. Style with Tailwind utility classes.
-- Icons: lucide-react is allowed (add it to package.json dependencies when you use it).
+- Icons: lucide-react (already in the template's package.json).
   Other packages only when truly needed, and always declared in package.json.`;
