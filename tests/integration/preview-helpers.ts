@@ -18,12 +18,17 @@ export const SHARED_PNPM = path.join(os.tmpdir(), 'kiln-test-pnpm');
 
 export async function createPreviewKiln(env: Record<string, string> = {}): Promise<TestKiln> {
   const kiln = await createTestKiln({ KILN_BUILD_TIMEOUT_MS: '240000', ...env });
-  for (const name of ['pnpm-store', 'pnpm-cache']) {
-    const shared = path.join(SHARED_PNPM, name);
-    fs.mkdirSync(shared, { recursive: true });
-    fs.symlinkSync(shared, path.join(kiln.dataDir, name));
-  }
+  linkSharedPnpm(kiln.dataDir);
   return kiln;
+}
+
+/** Points a test Kiln's pnpm store and cache at the run's shared ones (or those under `pnpmDir`). */
+export function linkSharedPnpm(dataDir: string, pnpmDir = SHARED_PNPM): void {
+  for (const name of ['pnpm-store', 'pnpm-cache']) {
+    const shared = path.join(pnpmDir, name);
+    fs.mkdirSync(shared, { recursive: true });
+    fs.symlinkSync(shared, path.join(dataDir, name));
+  }
 }
 
 export async function createUser(kiln: TestKiln): Promise<string> {

@@ -20,7 +20,7 @@ import { chunkText, type FakeLlm } from '../fixtures/fake-llm/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { freePort } from '../support/free-port.ts';
 import { createKilnWithFakeLlm } from './generation-helpers.ts';
-import { SHARED_PNPM, waitForBuild, type TestKiln } from './preview-helpers.ts';
+import { linkSharedPnpm, waitForBuild, type TestKiln } from './preview-helpers.ts';
 import { limiter, renderInBrowser } from './real-projects-harness.ts';
 import { TestClient } from './test-app.ts';
 
@@ -172,11 +172,7 @@ export async function startAnswersRun(options: { pnpmDir?: string } = {}): Promi
     // What Kiln does without the model: the corpus measures answers as the model wrote them.
     KILN_AUTOFIX_ROUNDS: '0',
   });
-  for (const name of ['pnpm-store', 'pnpm-cache']) {
-    const shared = path.join(options.pnpmDir ?? SHARED_PNPM, name);
-    fs.mkdirSync(shared, { recursive: true });
-    fs.symlinkSync(shared, path.join(kiln.dataDir, name));
-  }
+  linkSharedPnpm(kiln.dataDir, options.pnpmDir);
   kiln.services.preview.start();
   const server: ServerType = serve({ fetch: kiln.app.fetch, port, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));

@@ -17,7 +17,7 @@ import { loadPreviewVersion } from '../../src/server/preview/versions.ts';
 import { appManifestOf } from '../../src/server/app-servers/app-manifest.ts';
 import { chunkText, startFakeLlm, type FakeLlm } from '../fixtures/fake-llm/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
-import { SHARED_PNPM, waitForBuild, type TestKiln } from './preview-helpers.ts';
+import { linkSharedPnpm, waitForBuild, type TestKiln } from './preview-helpers.ts';
 import { createTestKiln, TestClient } from './test-app.ts';
 import { freePort } from '../support/free-port.ts';
 
@@ -177,11 +177,7 @@ export async function startFidelityRun(options: { pnpmDir?: string } = {}): Prom
     // No real project has exactly a template's dependencies, so standbys would only idle.
     KILN_PREVIEW_STANDBY: 'false',
   });
-  for (const name of ['pnpm-store', 'pnpm-cache']) {
-    const shared = path.join(options.pnpmDir ?? SHARED_PNPM, name);
-    fs.mkdirSync(shared, { recursive: true });
-    fs.symlinkSync(shared, path.join(kiln.dataDir, name));
-  }
+  linkSharedPnpm(kiln.dataDir, options.pnpmDir);
   kiln.services.preview.start();
   const server: ServerType = serve({ fetch: kiln.app.fetch, port, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
