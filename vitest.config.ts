@@ -20,6 +20,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker keeps its modules from one test file to the next: each file re-importing the server
+    // (~4.5 s of transform and import) and compiling PGlite's WebAssembly again cost ~500 s of a
+    // clean-clone run (issue 32). So no test may leave module or global state behind: a test that
+    // changes a global (fetch, process.env) restores it, and services live in the Kiln a file creates.
+    isolate: false,
     // Vitest's default: one worker per core but one (a single worker on CI's 2 cores). Three at
     // once saved ~20 % there but starved the cluster test's job leases (a build claimed twice),
     // so more workers wait for a lighter suite (docs/rules/ci-budget.md); KILN_VITEST_WORKERS sets it.
