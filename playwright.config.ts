@@ -69,7 +69,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace doubled the test browser's CPU (DOM snapshots and a screencast of every
+    // action, for every test, kept or not), the largest cost of the e2e run (issue 32): only the
+    // retry of a failed test records one (CI retries once); `--trace on` records them all locally.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

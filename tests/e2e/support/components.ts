@@ -13,8 +13,12 @@ export async function createComponent(
   await page.goto('/');
   await page.getByRole('button', { name: /^Framework:/ }).click();
   await page.getByRole('menuitemradio', { name: framework }).click();
-  await page.getByRole('textbox', { name: 'Describe what you want to build' }).fill(prompt);
-  await page.keyboard.press('Enter');
+  // The menu closes on the choice; while it is open it keeps the focus, and an Enter typed then
+  // picks the item again instead of sending the prompt (seen on a loaded runner).
+  await expect(page.getByRole('menu', { name: /^Framework:/ })).toBeHidden();
+  const promptBox = page.getByRole('textbox', { name: 'Describe what you want to build' });
+  await promptBox.fill(prompt);
+  await promptBox.press('Enter');
   await expect(page).toHaveURL(/\/components\/[^/?]+/);
   await waitForVersion(page, 1);
   return new URL(page.url()).pathname.split('/').at(-1) ?? '';
