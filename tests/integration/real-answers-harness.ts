@@ -121,6 +121,9 @@ export function answerTexts(entry: RealAnswer): string[] {
 export interface AnswerResult {
   id: string;
   framework: string;
+  /** The entry's chat and its last version (the zip and a push read it). */
+  chatId: string;
+  version: number;
   built: boolean;
   rendered: boolean;
   /** The stored version carries a note of Kiln's own ('Kiln added lucide-react …'). */
@@ -152,6 +155,8 @@ export function kilnNotesOf(stored: readonly string[], modelAnswers: readonly st
 export interface AnswersRun {
   kiln: TestKiln;
   llm: FakeLlm;
+  /** The signed-in owner of every entry's chat. */
+  client: TestClient;
   run(entry: RealAnswer): Promise<AnswerResult>;
   close(): Promise<void>;
 }
@@ -161,7 +166,9 @@ export interface AnswersRun {
  * Chromium for the whole corpus; the pnpm store is the shared test store unless `pnpmDir`
  * names another.
  */
-export async function startAnswersRun(options: { pnpmDir?: string } = {}): Promise<AnswersRun> {
+export async function startAnswersRun(
+  options: { pnpmDir?: string; env?: Record<string, string> } = {},
+): Promise<AnswersRun> {
   const port = await freePort();
   const { kiln, llm } = await createKilnWithFakeLlm('openai', {
     PORT: String(port),
@@ -171,6 +178,7 @@ export async function startAnswersRun(options: { pnpmDir?: string } = {}): Promi
     KILN_BUILD_TIMEOUT_MS: '420000',
     // What Kiln does without the model: the corpus measures answers as the model wrote them.
     KILN_AUTOFIX_ROUNDS: '0',
+    ...options.env,
   });
   linkSharedPnpm(kiln.dataDir, options.pnpmDir);
   kiln.services.preview.start();
@@ -233,6 +241,7 @@ export async function startAnswersRun(options: { pnpmDir?: string } = {}): Promi
   return {
     kiln,
     llm,
+    client,
     async run(entry) {
       const { chatId, version, rounds } = await generate(entry);
       const started = performance.now();
@@ -249,6 +258,8 @@ export async function startAnswersRun(options: { pnpmDir?: string } = {}): Promi
       return {
         id: entry.id,
         framework: entry.framework,
+        chatId,
+        version,
         built,
         rendered: built && problems.length === 0,
         repairedByKiln: kilnNotes.length > 0,

@@ -17,12 +17,13 @@ import { describeResult, limiter } from './real-projects-harness.ts';
 /**
  * Six entries across the five frameworks, cheap to build (template dependencies, standby builds,
  * HTML with no build): recorded answers and answers written to reproduce, two follow-ups, classes
- * Kiln repairs (undeclared imports, Vue's missing ref import) and one that needs the network.
+ * Kiln repairs (undeclared imports, Vue's missing ref import, Svelte 5 runes the compiler refuses)
+ * and a page loading jQuery from its CDN (replayed on the closed network, cdn-replay.ts).
  */
 const SAMPLE = [
   'html-s2c-apple-watch',
   'html-s2c-trivia-quiz',
-  'svelte-counter-claude-haiku-4-5',
+  'svelte-derived-gpt-5-mini',
   'react-notes-lucide-router',
   'vue-tip-calculator-ref-not-imported',
   'angular-todo-forms-follow-up',

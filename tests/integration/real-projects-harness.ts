@@ -20,6 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 import { linkSharedPnpm, waitForBuild, type TestKiln } from './preview-helpers.ts';
 import { createTestKiln, TestClient } from './test-app.ts';
 import { freePort } from '../support/free-port.ts';
+import { cdnReplay } from './cdn-replay.ts';
 
 export const CORPUS_DIR = path.join(import.meta.dirname, '..', 'fixtures', 'real-projects');
 
@@ -327,10 +328,16 @@ export async function renderInBrowser(
   options: RenderOptions = {},
 ): Promise<void> {
   const context = await browser.newContext();
-  // The closed network: the page may only reach Kiln (a CDN font is not the project's fault).
-  await context.route('**/*', (route) =>
-    isLocalAddress(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
-  );
+  // The closed network: the page may only reach Kiln (a CDN font is not the project's fault), and
+  // the few CDN files replayed from the npm package that publishes them (cdn-replay.ts).
+  await context.route('**/*', (route) => {
+    const address = route.request().url();
+    if (isLocalAddress(address)) return route.continue();
+    const replayed = cdnReplay(address);
+    return replayed
+      ? route.fulfill({ status: 200, body: replayed.body, contentType: replayed.contentType })
+      : route.abort('blockedbyclient');
+  });
   const page: Page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // Chromium ends some answered fetches in loadingFailed (net::ERR_ABORTED) while the page's

@@ -4,3 +4,4 @@ export * from './offline-steps.ts';
 export * from './output-dirs.ts';
 export * from './build-adaptations.ts';
 export * from './sveltekit-static.ts';
+export * from './legacy-openssl.ts';

@@ -159,7 +159,7 @@ export class AppComponent {
   {
     name: 'a name with no close icon',
     file: 'src/App.tsx',
-    input: `import { Spinner } from 'lucide-react';\nexport const A = () => <Spinner />;\n`,
+    input: `import { Notification } from 'lucide-react';\nexport const A = () => <Notification />;\n`,
     output: null,
   },
   {
@@ -207,8 +207,8 @@ describe('replaceUnknownIcons', () => {
   it('says which package lacked the name and whether it was a brand', () => {
     const result = replaceUnknownIcons('src/components/Dashboard.tsx', DASHBOARD, packageFor);
     expect(result?.replacements).toEqual([
-      { packageName: 'lucide-react', from: 'Settingss', to: 'Settings', brand: false },
-      { packageName: 'lucide-react', from: 'Github', to: 'GitBranch', brand: true },
+      { packageName: 'lucide-react', from: 'Settingss', to: 'Settings', brand: null },
+      { packageName: 'lucide-react', from: 'Github', to: 'GitBranch', brand: 'removed' },
     ]);
   });
 });

@@ -2,8 +2,10 @@
  * Icon names the icon package does not export (issue 33 item 5): `import { ChartLine, Settingss }
  * from 'lucide-react'` fails the build ('No matching export … for import "Settingss"'). Each named
  * import the package lacks becomes the icon it most likely meant (closest-icon.ts) — or, for a
- * brand icon Lucide removed, the plain icon of what the brand is for (removed-brand-icons.ts) — in
- * the same form (`SettingssIcon` → `SettingsIcon`). A name with no close icon stays.
+ * brand icon Lucide removed or never had, the plain icon of what the brand is for
+ * (removed-brand-icons.ts, other-icon-names.ts), and for another icon set's name (`Spinner`) the
+ * Lucide icon of that name (other-icon-names.ts) — in the same form (`SettingssIcon` →
+ * `SettingsIcon`). A name with no close icon stays.
  *
  * In a JavaScript/TypeScript module the import and every use of the name are renamed (`<Settingss
  * />` → `<Settings />`). Where a use cannot be renamed in place — a component's template reads it
@@ -14,6 +16,7 @@
  */
 import { closestIcon } from './closest-icon.ts';
 import type { IconPackage } from './lucide-icons.ts';
+import { missingBrandReplacement, otherSetReplacement } from './other-icon-names.ts';
 import { brandReplacement } from './removed-brand-icons.ts';
 import { isNode, nameOf, parseScript, walk, type AstNode } from './script-ast.ts';
 import { declarationCounts, referencesTo } from './script-names.ts';
@@ -24,8 +27,8 @@ export interface IconReplacement {
   packageName: string;
   from: string;
   to: string;
-  /** A removed brand icon, replaced by a plain one. */
-  brand: boolean;
+  /** A brand icon the package removed or never had, replaced by a plain one; null for another name. */
+  brand: 'removed' | 'missing' | null;
 }
 
 export interface IconImportsRepair {
@@ -34,7 +37,10 @@ export interface IconImportsRepair {
 }
 
 /** The icon a package lacking `name` gives instead, in the same form; null when none is close. */
-export function iconReplacement(name: string, pkg: IconPackage): { to: string; brand: boolean } | null {
+export function iconReplacement(
+  name: string,
+  pkg: IconPackage,
+): { to: string; brand: IconReplacement['brand'] } | null {
   if (pkg.exports(name)) return null;
   let base = name;
   let form: (icon: string) => string = (icon) => icon;
@@ -45,12 +51,16 @@ export function iconReplacement(name: string, pkg: IconPackage): { to: string; b
     base = name.slice(6);
     form = (icon) => `Lucide${icon}`;
   }
-  const brand = brandReplacement(base);
-  if (brand && pkg.icons.includes(brand)) return { to: form(brand), brand: true };
+  const known: [icon: string | null, brand: IconReplacement['brand']][] = [
+    [brandReplacement(base), 'removed'],
+    [missingBrandReplacement(base), 'missing'],
+    [otherSetReplacement(base), null],
+  ];
+  for (const [icon, brand] of known) if (icon && pkg.exports(form(icon))) return { to: form(icon), brand };
   const closest = closestIcon(base, pkg);
   if (!closest) return null;
   const to = form(closest);
-  return pkg.exports(to) ? { to, brand: false } : null;
+  return pkg.exports(to) ? { to, brand: null } : null;
 }
 
 /**

@@ -207,6 +207,53 @@ export default function App() {
     ]);
   });
 
+  it('repairs a Svelte 5 component the compiler refuses, and only in a Svelte 5 project', () => {
+    const app = file(
+      'src/App.svelte',
+      `<script>\n  $state count = 0;\n</script>\n\n<button onclick={() => count++}>{count}</button>\n`,
+    );
+    const template = [
+      { name: 'package.json', content: JSON.stringify({ devDependencies: { svelte: '^5.46.4' } }) },
+    ];
+    const result = repairProject([app], { framework: 'svelte', templateFiles: template });
+    expect(result.repairs).toEqual([
+      {
+        file: 'src/App.svelte',
+        description: "Kiln rewrote '$state count = 0;' as 'let count = $state(0);' in src/App.svelte.",
+      },
+    ]);
+    expect(result.files[0]!.content).toContain('  let count = $state(0);\n');
+    // An answer on Svelte 4 is not judged by Svelte 5's compiler.
+    const svelte4 = file('package.json', JSON.stringify({ devDependencies: { svelte: '^4.2.0' } }));
+    expect(repairProject([svelte4, app], { framework: 'svelte', templateFiles: template }).repairs).toEqual(
+      [],
+    );
+  });
+
+  it('removes a closing tag a script ends in', () => {
+    const card = file(
+      'src/components/Card.tsx',
+      'export default function Card() {\n  return <div />;\n}\n</file>\n',
+    );
+    const result = repairProject([card], { framework: 'react' });
+    expect(result.repairs).toEqual([
+      {
+        file: 'src/components/Card.tsx',
+        description: "Kiln removed the stray '</file>' at the end of src/components/Card.tsx.",
+      },
+    ]);
+    expect(result.files[0]!.content).toBe('export default function Card() {\n  return <div />;\n}\n');
+  });
+
+  it('names a brand icon Lucide never had as such', () => {
+    const files = [
+      file('src/SignIn.tsx', `import { Google } from 'lucide-react';\nexport default () => <Google />;\n`),
+    ];
+    expect(repairProject(files, { framework: 'react' }).repairs.map((repair) => repair.description)).toEqual([
+      'Kiln replaced the brand icon Google, which lucide-react does not have, with Globe in src/SignIn.tsx.',
+    ]);
+  });
+
   it('changes nothing in a project that needs nothing', () => {
     const result = repairProject(VUE_ANSWER.slice(2), { framework: 'vue' });
     expect(result).toEqual({ files: VUE_ANSWER.slice(2), repairs: [] });

@@ -2,9 +2,12 @@
  * Repairs that need no model (issue 33 item 5), applied to a version's files before they are
  * built: each change is Kiln's, named in one sentence for the chat.
  *
- * 1. Vue APIs used without their import (vue-imports.ts);
- * 2. relative imports whose case or extension differs from the file they mean (import-paths.ts);
- * 3. icon names the icon package does not export (icon-imports.ts).
+ * 1. closing tags a script ends in that its markup leaked (`</file>`, stray-closing-tags.ts);
+ * 2. Svelte 5 components the compiler refuses, where its error names a slip a rule can fix and the
+ *    component then compiles (svelte-errors.ts);
+ * 3. Vue APIs used without their import (vue-imports.ts);
+ * 4. relative imports whose case or extension differs from the file they mean (import-paths.ts);
+ * 5. icon names the icon package does not export (icon-imports.ts).
  *
  * Pure and deterministic: the same files give the same result, and repairing a repaired project
  * changes nothing. Locked files and binary files are never changed (a locked file is the person's
@@ -20,6 +23,9 @@ import { iconPackage, type IconPackage } from './lucide-icons.ts';
 import { configuredExtensions, RelativeResolver } from './relative-resolver.ts';
 import { scriptLangOfFile } from './script-ast.ts';
 import { listInSentence } from './sentences.ts';
+import { removeStrayClosingTags } from './stray-closing-tags.ts';
+import { SVELTE_VERSION } from './svelte-compile.ts';
+import { repairSvelteErrors } from './svelte-errors.ts';
 import { addMissingVueImports } from './vue-imports.ts';
 
 export interface RepairableFile {
@@ -78,12 +84,32 @@ export function repairProject<F extends RepairableFile>(
     if (range === null) return null;
     return range === undefined || rangeFits(range, pkg.version) ? pkg : null;
   };
+  // Svelte's compiler judges only components of its own major (an answer may declare Svelte 4).
+  const svelteRange = packageJson === undefined ? undefined : declaredRange(packageJson, 'svelte');
+  const svelteFits =
+    svelteRange === undefined || (svelteRange !== null && rangeFits(svelteRange, SVELTE_VERSION));
 
   const repairs: ProjectRepair[] = [];
   const repaired = files.map((file) => {
     if (file.isLocked || file.binary || file.content === '') return file;
     let content = file.content;
     const say = (description: string) => repairs.push({ file: file.name, description });
+
+    const stray = attempt(() => removeStrayClosingTags(file.name, content));
+    if (stray) {
+      content = stray.content;
+      say(
+        `Kiln removed the stray ${listInSentence(stray.tags.map((tag) => `'${tag}'`))} at the end of ${file.name}.`,
+      );
+    }
+
+    if (svelteFits && file.name.toLowerCase().endsWith('.svelte')) {
+      const svelte = attempt(() => repairSvelteErrors(file.name, content));
+      if (svelte) {
+        content = svelte.content;
+        for (const sentence of svelte.sentences) say(sentence);
+      }
+    }
 
     if (file.name.toLowerCase().endsWith('.vue') || isVueModule(file.name, options.framework)) {
       const vue = attempt(() => addMissingVueImports(file.name, content));
@@ -106,9 +132,11 @@ export function repairProject<F extends RepairableFile>(
       content = icons.content;
       for (const { packageName, from, to, brand } of icons.replacements) {
         say(
-          brand
+          brand === 'removed'
             ? `Kiln replaced the brand icon ${from}, which ${packageName} no longer has, with ${to} in ${file.name}.`
-            : `Kiln replaced the icon ${from} (not in ${packageName}) with ${to} in ${file.name}.`,
+            : brand === 'missing'
+              ? `Kiln replaced the brand icon ${from}, which ${packageName} does not have, with ${to} in ${file.name}.`
+              : `Kiln replaced the icon ${from} (not in ${packageName}) with ${to} in ${file.name}.`,
         );
       }
     }

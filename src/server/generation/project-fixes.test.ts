@@ -266,3 +266,136 @@ describe("fixProject: the model's slips repaired without a model (core repairs)"
     expect(fixed.notes).toEqual([]);
   });
 });
+
+describe('fixProject: an answer written for Tailwind 3 keeps its look on Tailwind 4 (issue 39, decision 0059)', () => {
+  const CONFIG = `/** @type {import('tailwindcss').Config} */\nexport default {\n  content: ['./index.html', './src/**/*.{js,ts,jsx,tsx,vue,svelte,html}'],\n  theme: { extend: { colors: { gainsboro: '#DCDCDC' } } },\n  plugins: [require('@tailwindcss/forms')],\n};\n`;
+  /** The versions of the packages a Tailwind 3 answer asks for beside the template's. */
+  const tailwindResolver = (asked: MissingPackage[][]): DependencyResolver => ({
+    async choose(missing) {
+      asked.push([...missing]);
+      const versions: Record<string, string> = { '@tailwindcss/forms': '0.5.10', autoprefixer: '10.4.21' };
+      return missing.flatMap((item) =>
+        versions[item.name] ? [{ name: item.name, version: versions[item.name]! }] : [],
+      );
+    },
+  });
+  const stylesheets: Record<string, string> = {
+    react: 'src/index.css',
+    vue: 'src/style.css',
+    svelte: 'src/app.css',
+    angular: 'src/styles.css',
+  };
+
+  it.each(['react', 'vue', 'svelte', 'angular'] as const)(
+    "%s: the template's stylesheet names the answer's config in the stored version; its plugin is added",
+    async (framework) => {
+      const snapshot: Snapshot = { title: 'Palette', files: [file('tailwind.config.js', CONFIG)] };
+      const asked: MissingPackage[][] = [];
+      const fixed = await fixProject(
+        { snapshot, framework, answerText: 'Here.' },
+        deps(tailwindResolver(asked)),
+      );
+      const stylesheet = fixed.snapshot.files.find((f) => f.name === stylesheets[framework]);
+      expect(stylesheet?.content).toMatch(/^@import 'tailwindcss';\n@config '\.\.\/tailwind\.config\.js';\n/);
+      expect(fixed.notes[0]).toBe(
+        `Kiln added the template's ${stylesheets[framework]} for Tailwind 4 with @config '../tailwind.config.js' so the config's theme and plugins apply; Tailwind 3's defaults where Tailwind 4 changed them (border colour, ring, small shadow and radius).`,
+      );
+      expect(fixed.notes[1]).toBe('Kiln added @tailwindcss/forms 0.5.10 to package.json.');
+      // The build, the zip and a push complete the stored version: its stylesheet wins over the template's.
+      const completed = completeWithTemplate(fixed.snapshot, await loadBlankTemplate(framework));
+      expect(completed.files.find((f) => f.name === stylesheets[framework])?.content).toBe(
+        stylesheet!.content,
+      );
+      // Fixing the fixed version changes nothing more.
+      const again = await fixProject(
+        { snapshot: fixed.snapshot, framework, answerText: 'Here.' },
+        deps(tailwindResolver(asked)),
+      );
+      expect(again).toEqual({ snapshot: fixed.snapshot, notes: [] });
+    },
+  );
+
+  it('React with the directives and a v3 PostCSS config: the config goes before the dependencies ask for autoprefixer', async () => {
+    const snapshot: Snapshot = {
+      title: 'Newsletter',
+      files: [
+        file(
+          'postcss.config.js',
+          `export default {\n  plugins: {\n    tailwindcss: {},\n    autoprefixer: {},\n  },\n};\n`,
+        ),
+        file('src/index.css', `@tailwind base;\n@tailwind components;\n@tailwind utilities;\n`),
+        file('src/App.tsx', `export default function App() {\n  return <p className="p-4">Hi</p>;\n}\n`),
+      ],
+    };
+    const asked: MissingPackage[][] = [];
+    const fixed = await fixProject(
+      { snapshot, framework: 'react', answerText: 'Here.' },
+      deps(tailwindResolver(asked)),
+    );
+    expect(fixed.snapshot.files.map((f) => f.name)).toEqual(['src/index.css', 'src/App.tsx']);
+    expect(
+      fixed.snapshot.files[0]!.content.startsWith("@import 'tailwindcss';\n\n/* Tailwind 3's defaults"),
+    ).toBe(true);
+    expect(asked).toEqual([]);
+    expect(fixed.notes).toEqual([
+      "Kiln updated src/index.css for Tailwind 4: @import 'tailwindcss' in place of the @tailwind directives; Tailwind 3's defaults where Tailwind 4 changed them (border colour, ring, small shadow and radius).",
+      "Kiln removed postcss.config.js: Tailwind 4 runs in the template's Vite plugin and adds vendor prefixes itself, so its tailwindcss and autoprefixer plugins had nothing left to do.",
+    ]);
+  });
+
+  it('a project with its own Vite config and Tailwind 3 toolchain builds with Tailwind 3: nothing changes', async () => {
+    const snapshot: Snapshot = {
+      title: 'Own toolchain',
+      files: [
+        file(
+          'package.json',
+          JSON.stringify({
+            scripts: { build: 'vite build' },
+            dependencies: { react: '^18.3.1', 'react-dom': '^18.3.1' },
+            devDependencies: {
+              vite: '^5.4.0',
+              '@vitejs/plugin-react': '^4.3.0',
+              tailwindcss: '^3.4.10',
+              postcss: '^8.4.0',
+              autoprefixer: '^10.4.0',
+            },
+          }),
+        ),
+        file(
+          'vite.config.js',
+          `import { defineConfig } from 'vite';\nimport react from '@vitejs/plugin-react';\nexport default defineConfig({ plugins: [react()] });\n`,
+        ),
+        file('postcss.config.js', `export default { plugins: { tailwindcss: {}, autoprefixer: {} } };\n`),
+        file('tailwind.config.js', CONFIG.replace(`require('@tailwindcss/forms')`, '')),
+        file('index.html', `<div id="root"></div><script type="module" src="/src/main.jsx"></script>`),
+        file(
+          'src/main.jsx',
+          `import { createRoot } from 'react-dom/client';\nimport './index.css';\ncreateRoot(document.getElementById('root')).render(null);\n`,
+        ),
+        file('src/index.css', `@tailwind base;\n@tailwind components;\n@tailwind utilities;\n`),
+      ],
+    };
+    const fixed = await fixProject(
+      { snapshot, framework: 'react', answerText: '' },
+      deps(tailwindResolver([])),
+    );
+    expect(fixed).toEqual({ snapshot, notes: [] });
+  });
+
+  it('a locked stylesheet is never changed', async () => {
+    const css = `@tailwind base;\n@tailwind utilities;\n`;
+    const snapshot: Snapshot = {
+      title: 'Locked',
+      files: [
+        file('src/index.css', css, true),
+        file('tailwind.config.js', CONFIG.replace(`require('@tailwindcss/forms')`, '')),
+      ],
+    };
+    const fixed = await fixProject(
+      { snapshot, framework: 'react', answerText: '' },
+      deps(tailwindResolver([])),
+    );
+    expect(fixed.snapshot.files.find((f) => f.name === 'src/index.css')!.content).toBe(css);
+    expect(fixed.notes).toEqual([]);
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * What Kiln fixes in a finished version before it is stored and built (issue 33), each fix
  * named in the chat by a note: the model's small slips repaired without a model (core
- * `repairs/`: Vue APIs used without their import, a relative import's case or extension, an icon
- * name the icon package lacks), then the packages the code imports (or the answer's prose
+ * `repairs/`: a script's leaked closing tag, Svelte 5 components the compiler refuses, Vue APIs
+ * used without their import, a relative import's case or extension, an icon name the icon package
+ * lacks), then the packages the code imports (or the answer's prose
  * installs) but package.json does not declare added to it, with versions chosen by rule
  * (decision 0056).
  * Locked files are never changed. A fix that throws leaves the project as it was: finishing the
@@ -19,6 +20,7 @@ import {
 import type { Framework } from '../../core/frameworks/index.ts';
 import { repairProject } from '../../core/repairs/index.ts';
 import { completeWithTemplate } from '../../core/snapshot/index.ts';
+import { mapTailwind3 } from '../../core/tailwind/index.ts';
 import type { DependencyResolver } from '../dependencies/index.ts';
 
 export type TemplateFile = Pick<SnapshotFile, 'name' | 'content'>;
@@ -54,6 +56,8 @@ type ProjectFix = (context: FixContext) => Promise<ProjectFixResult>;
 /** In order: each fix sees the project as the ones before it left it. */
 const FIXES: readonly [name: string, fix: ProjectFix][] = [
   ['repairs', repairSlips],
+  // Before the dependencies: a PostCSS config it removes no longer asks for autoprefixer.
+  ['tailwind', fitTailwind4],
   ['dependencies', addMissingDependencies],
 ];
 
@@ -68,6 +72,32 @@ async function repairSlips(context: FixContext): Promise<ProjectFixResult> {
     snapshot: { title: context.snapshot.title, files },
     notes: repairs.map((repair) => repair.description),
   };
+}
+
+/**
+ * An answer's Tailwind 3 setup fitted to the Tailwind 4 the completed project installs (core
+ * `mapTailwind3`). The rule reads the project as it will be built (completed with its template);
+ * a template file it changes — the stylesheet that gets `@config` — is written into the version.
+ */
+async function fitTailwind4(context: FixContext): Promise<ProjectFixResult> {
+  const { snapshot, template } = context;
+  const own = new Map(snapshot.files.map((file) => [file.name, file]));
+  const completed = completeWithTemplate(snapshot, template).files.filter((file) => !file.binary);
+  const mapping = mapTailwind3(completed, {
+    templateFiles: new Set(completed.map((file) => file.name).filter((name) => !own.has(name))),
+    ownPackageJson: own.get('package.json')?.content,
+  });
+  if (mapping.files.length === 0) return { snapshot, notes: [] };
+  const written = new Map(mapping.files.map((file) => [file.name, file.content]));
+  const files: SnapshotFile[] = [];
+  for (const file of snapshot.files) {
+    if (!written.has(file.name)) files.push(file);
+    else if (written.get(file.name) !== null) files.push({ ...file, content: written.get(file.name)! });
+  }
+  for (const [name, content] of written) {
+    if (!own.has(name) && content !== null) files.push({ name, content, isLocked: false });
+  }
+  return { snapshot: { title: snapshot.title, files }, notes: mapping.notes };
 }
 
 export async function fixProject(input: ProjectFixInput, deps: ProjectFixDeps): Promise<ProjectFixResult> {

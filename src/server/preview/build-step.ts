@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { nextFontOfflineEnv, OFFLINE_TOOL_ENV } from '../../core/builds/index.ts';
+import {
+  LEGACY_OPENSSL_OPTION,
+  needsLegacyOpenSsl,
+  nextFontOfflineEnv,
+  OFFLINE_TOOL_ENV,
+} from '../../core/builds/index.ts';
 import { runLimited, type ProcessLimits, type RunResult } from './run-limited.ts';
 import { pnpmBinary } from './install.ts';
 import { SANDBOX_BIN, sandboxCommand, type Sandbox } from './sandbox.ts';
@@ -77,8 +82,37 @@ export function buildEnv(workspace: string, limits: ProcessLimits): Record<strin
     npm_config_verify_deps_before_run: 'false',
     NO_COLOR: '1',
     FORCE_COLOR: '0',
-    NODE_OPTIONS: `--max-old-space-size=${Math.max(256, Math.floor(limits.memoryMb * 0.75))}`,
+    NODE_OPTIONS: [
+      `--max-old-space-size=${Math.max(256, Math.floor(limits.memoryMb * 0.75))}`,
+      // webpack 4 (Create React App 4, Vue CLI 4) hashes with MD4, which Node's OpenSSL 3 lacks.
+      ...(needsLegacyOpenSsl(readPackageJson(workspace)) ? [LEGACY_OPENSSL_OPTION] : []),
+    ].join(' '),
   };
+}
+
+/** package.json's first MB: enough for any manifest, and no more read whatever the build made of it. */
+const MAX_PACKAGE_JSON_BYTES = 1024 * 1024;
+
+/**
+ * The workspace's package.json, read as the sandbox may have left it (an install script can
+ * replace it): never through a link, never a FIFO or device, at most 1 MB; '' otherwise.
+ */
+function readPackageJson(workspace: string): string {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(
+      path.join(workspace, 'package.json'),
+      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY,
+    );
+    if (!fs.fstatSync(fd).isFile()) return '';
+    const buffer = Buffer.alloc(MAX_PACKAGE_JSON_BYTES);
+    const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, read).toString('utf8');
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }
 
 /** Known build CLIs and their entry files inside node_modules. */
