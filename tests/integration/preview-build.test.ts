@@ -38,7 +38,8 @@ describe('the preview pipeline builds every template and the page renders in Chr
   let userId: string;
 
   beforeAll(async () => {
-    kiln = await createPreviewKiln();
+    // Builds through the standbys (decision 0036), which test Kilns have off unless asked.
+    kiln = await createPreviewKiln({ KILN_PREVIEW_STANDBY: 'true' });
     kiln.services.preview.start();
     // Every framework then builds through its standby (decision 0036).
     await kiln.services.preview.standbysReady();

@@ -52,7 +52,8 @@ describe('standby builds (decision 0036): a sandboxed Vite or Angular CLI starte
   let kiln: TestKiln;
   let userId: string;
   beforeAll(async () => {
-    kiln = await createPreviewKiln();
+    // Builds through the standbys (decision 0036), which test Kilns have off unless asked.
+    kiln = await createPreviewKiln({ KILN_PREVIEW_STANDBY: 'true' });
     kiln.services.preview.start();
     await kiln.services.preview.standbysReady();
     userId = await createUser(kiln);

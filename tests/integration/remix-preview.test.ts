@@ -31,7 +31,8 @@ describe('a remixed version previews like a generated one', () => {
   let fan: TestClient;
 
   beforeAll(async () => {
-    kiln = await createPreviewKiln();
+    // Builds through the standbys (decision 0036), which test Kilns have off unless asked.
+    kiln = await createPreviewKiln({ KILN_PREVIEW_STANDBY: 'true' });
     kiln.services.preview.start();
     // Every framework then builds through its standby (decision 0036), without an install.
     await kiln.services.preview.standbysReady();

@@ -54,7 +54,8 @@ describe('runtime errors: source maps of preview builds, stacks mapped to the so
   let userId: string;
 
   beforeAll(async () => {
-    kiln = await createPreviewKiln();
+    // Builds through the standbys (decision 0036), which test Kilns have off unless asked.
+    kiln = await createPreviewKiln({ KILN_PREVIEW_STANDBY: 'true' });
     kiln.services.preview.start();
     await kiln.services.preview.standbysReady();
     userId = await createUser(kiln);

@@ -23,6 +23,10 @@ export async function createTestKiln(env: Record<string, string> = {}): Promise<
     // Kiln's repair rounds answer a failed build with more model calls: on where they are tested
     // (tests/integration/autofix-rounds.test.ts), so a scripted answer is answered once.
     KILN_AUTOFIX_ROUNDS: '0',
+    // A standby (a warm build tool, refilled after each build, Angular's seeded by a build of its
+    // template) pays off over a server's life, not a test file's: it doubled the CPU of files that
+    // build a few versions. On where the standby path is what is tested (KILN_PREVIEW_STANDBY: 'true').
+    KILN_PREVIEW_STANDBY: 'false',
     ...env,
   });
   const kiln = await createKiln(config, { inMemoryDatabase: true });
