@@ -110,6 +110,10 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
   const premium = page.getByRole('region', { name: 'Premium' });
   await expect(premium.getByText('$20', { exact: true })).toBeVisible();
   await expect(premium.getByText('per month')).toBeVisible();
+  // What Premium includes, as it is today: all of it has launched (issue 35 item 2).
+  await expect(premium.getByText('Deploy to a subdomain or your own domain')).toBeVisible();
+  await expect(premium.getByText('Sync with GitHub')).toBeVisible();
+  await expect(premium.getByText(/as they launch/)).toHaveCount(0);
   await page.getByRole('radio', { name: 'Yearly (save 17%)' }).click();
   await expect(premium.getByText('$200', { exact: true })).toBeVisible();
   await expect(premium.getByText('$16.67 a month, billed yearly — you save $40 (17%)')).toBeVisible();
@@ -142,7 +146,9 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
   await expect(plan.getByText('Active', { exact: true })).toBeVisible();
   await expect(plan.getByText('Monthly', { exact: true })).toBeVisible();
   await expect(plan.getByText(longDate.format(new Date(start * 1000)))).toBeVisible();
-  await expect(plan.getByText('Renews on')).toBeVisible();
+  // Which date is the billing renewal and which the version limit's reset (issue 35 item 2).
+  await expect(plan.getByText('Subscription renews on')).toBeVisible();
+  await expect(page.getByText(/^Version limit resets on /)).toBeVisible();
   await expect(plan.getByText(periodEnd)).toBeVisible();
   await screenshot(page, testInfo, 'account-premium-active');
   expect(await seriousViolationsLightAndDark(page)).toEqual([]);
@@ -156,7 +162,7 @@ test('upgrading on /pricing goes through Checkout; the portal cancels at the per
 
   await expect(page).toHaveURL(/\/account$/);
   await expect(plan.getByText(`Canceling on ${periodEnd}`)).toBeVisible();
-  await expect(plan.getByText('Ends on')).toBeVisible();
+  await expect(plan.getByText('Subscription ends on')).toBeVisible();
   await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
   await screenshot(page, testInfo, 'account-premium-canceling');
 

@@ -28,7 +28,7 @@ export function UsageCard({
             <span className="text-muted-foreground"> / {quota.versionLimit} versions</span>
           </span>
           <span className="text-muted-foreground">
-            Resets on {dateFormat.format(new Date(quota.resetsAt))}
+            Version limit resets on {dateFormat.format(new Date(quota.resetsAt))}
           </span>
         </div>
         <div

@@ -20,7 +20,7 @@ describe('summarizeSubscription', () => {
       isGood: true,
       billing: 'Monthly',
       started: 'November 23, 2026',
-      periodEnd: { label: 'Renews on', date: 'December 23, 2026' },
+      periodEnd: { label: 'Subscription renews on', date: 'December 23, 2026' },
     });
   });
 
@@ -29,7 +29,7 @@ describe('summarizeSubscription', () => {
     expect(summary.status).toBe('Canceling on December 23, 2026');
     expect(summary.isGood).toBe(true);
     expect(summary.billing).toBe('Yearly');
-    expect(summary.periodEnd).toEqual({ label: 'Ends on', date: 'December 23, 2026' });
+    expect(summary.periodEnd).toEqual({ label: 'Subscription ends on', date: 'December 23, 2026' });
   });
 
   it('names trialing and past due; only trialing and active give Premium (spec §6)', () => {
@@ -40,7 +40,7 @@ describe('summarizeSubscription', () => {
     expect(summarizeSubscription(subscription({ status: 'past_due' }))).toMatchObject({
       status: 'Past due',
       isGood: false,
-      periodEnd: { label: 'Ends on', date: 'December 23, 2026' },
+      periodEnd: { label: 'Subscription ends on', date: 'December 23, 2026' },
     });
   });
 

@@ -26,8 +26,11 @@ export interface SubscriptionSummary {
   isGood: boolean;
   billing: string | null;
   started: string | null;
-  /** 'Renews on …' or, once canceled in the portal, 'Ends on …'. */
-  periodEnd: { label: 'Renews on' | 'Ends on'; date: string } | null;
+  /**
+   * 'Subscription renews on …' or, once canceled in the portal, 'Subscription ends on …': the billing
+   * period, named so it is not taken for the version limit's reset (the usage card's).
+   */
+  periodEnd: { label: 'Subscription renews on' | 'Subscription ends on'; date: string } | null;
 }
 
 /** What the account page says about a subscription: its status and its current period. */
@@ -43,6 +46,8 @@ export function summarizeSubscription(subscription: MeSubscription): Subscriptio
     billing:
       subscription.interval === 'month' ? 'Monthly' : subscription.interval === 'year' ? 'Yearly' : null,
     started: formatDate(subscription.currentPeriodStart),
-    periodEnd: end ? { label: isCanceling || !isGood ? 'Ends on' : 'Renews on', date: end } : null,
+    periodEnd: end
+      ? { label: isCanceling || !isGood ? 'Subscription ends on' : 'Subscription renews on', date: end }
+      : null,
   };
 }

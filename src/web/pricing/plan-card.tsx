@@ -22,7 +22,8 @@ const PREMIUM_EXTRAS = [
   'Private components',
   'Remix any public component',
   'Improve prompt, delete versions',
-  'Deploy, custom domain, GitHub sync (as they launch)',
+  'Deploy to a subdomain or your own domain',
+  'Sync with GitHub',
 ];
 
 interface PlanCardProps {
