@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPidsGroup } from '../../src/server/preview/pids-group.ts';
+import { createTestKiln } from './test-app.ts';
 import {
   buildVersion,
   createPreviewKiln,
@@ -264,7 +265,9 @@ describe('the build sandbox: memory and time', () => {
   let kiln: TestKiln;
 
   beforeAll(async () => {
-    kiln = await createPreviewKiln({ KILN_BUILD_MEMORY_MB: '256', KILN_BUILD_TIMEOUT_MS: '20000' });
+    // Its own empty pnpm store: the install from the registry (pnpm alone peaks near 450 MB)
+    // runs under Kiln's own cap, never the project's 256 MB, whatever ran before this file.
+    kiln = await createTestKiln({ KILN_BUILD_MEMORY_MB: '256', KILN_BUILD_TIMEOUT_MS: '20000' });
     kiln.services.preview.start();
   });
   afterAll(async () => {

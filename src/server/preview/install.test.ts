@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.ts';
-import { installArgs, pnpmPathsOf } from './install.ts';
+import { INSTALL_MEMORY_FLOOR_MB, installArgs, installLimits, pnpmPathsOf } from './install.ts';
 
 describe('the registry installs use (KILN_NPM_REGISTRY, decision 0056)', () => {
   it("defaults to npm's, which pnpm uses without being told", () => {
@@ -16,5 +16,17 @@ describe('the registry installs use (KILN_NPM_REGISTRY, decision 0056)', () => {
     const paths = pnpmPathsOf('/data', registry);
     expect(installArgs(paths, 'online')).toContain('--config.registry=http://127.0.0.1:4873/');
     expect(() => parseConfig({ KILN_NPM_REGISTRY: 'not a url' })).toThrow(/KILN_NPM_REGISTRY/);
+  });
+});
+
+describe("pnpm's limits", () => {
+  const build = { timeoutMs: 20_000, memoryMb: 256, maxOutputBytes: 1024, maxProcesses: 64, diskMb: 64 };
+
+  it("are not a small build's memory cap, which pnpm alone passes", () => {
+    expect(installLimits(build)).toEqual({ ...build, maxProcesses: undefined, memoryMb: INSTALL_MEMORY_FLOOR_MB });
+  });
+
+  it('keep a larger cap an administrator set', () => {
+    expect(installLimits({ ...build, memoryMb: 4096 }).memoryMb).toBe(4096);
   });
 });

@@ -68,6 +68,22 @@ export interface InstallResult extends RunResult {
   usedNetwork: boolean;
 }
 
+/** pnpm alone peaks near 450 MB installing a React template from the registry. */
+export const INSTALL_MEMORY_FLOOR_MB = 1024;
+
+/**
+ * pnpm is Kiln's own and runs no project code (no scripts, no pnpmfile): a build's limits on
+ * processes (its worker threads alone pass them) and memory are the project's, not pnpm's. A
+ * project capped at 256 MB must still install; pnpm keeps a cap of its own.
+ */
+export function installLimits(limits: ProcessLimits): ProcessLimits {
+  return {
+    ...limits,
+    maxProcesses: undefined,
+    memoryMb: Math.max(limits.memoryMb, INSTALL_MEMORY_FLOOR_MB),
+  };
+}
+
 /**
  * Offline first: a project using only known packages installs from the store in ~0.1 s.
  * `--prefer-offline` idles seconds after finishing with pnpm 12, so it is only the fallback.
@@ -79,8 +95,7 @@ export async function installDependencies(
   signal?: AbortSignal,
 ): Promise<InstallResult> {
   const env = installEnv(workspace);
-  // pnpm is trusted and runs no scripts; its worker threads alone pass a build's process limit.
-  limits = { ...limits, maxProcesses: undefined };
+  limits = installLimits(limits);
   const offline = await runLimited(pnpmBinary(), installArgs(paths, 'offline'), {
     cwd: workspace,
     env,
