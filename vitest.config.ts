@@ -1,6 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import FileTimingReporter from './tests/support/file-timing-reporter.ts';
+import HeavyFirstSequencer from './tests/support/heavy-first-sequencer.ts';
 
 /** `.ci/run` sets it: the run's JSON report, read back by `npm run bench -- ci` (docs/rules/ci-budget.md). */
 const reportDir = process.env.KILN_CI_REPORT_DIR;
@@ -25,10 +27,13 @@ export default defineConfig({
     // clean-clone run (issue 32). So no test may leave module or global state behind: a test that
     // changes a global (fetch, process.env) restores it, and services live in the Kiln a file creates.
     isolate: false,
-    // Vitest's default: one worker per core but one (a single worker on CI's 2 cores). Three at
-    // once saved ~20 % there but starved the cluster test's job leases (a build claimed twice),
-    // so more workers wait for a lighter suite (docs/rules/ci-budget.md); KILN_VITEST_WORKERS sets it.
-    maxWorkers: Number(process.env.KILN_VITEST_WORKERS) || undefined,
+    // Two workers at least: one (Vitest's default on CI's 2 cores, a core per worker but one) left
+    // the machine ~37 % idle, as most files wait on a build, a server or PGlite in one thread; two
+    // ran the suite in 914 s instead of 1,328 s, all green (issue 32). KILN_VITEST_WORKERS sets it.
+    maxWorkers: Number(process.env.KILN_VITEST_WORKERS) || Math.max(2, os.availableParallelism() - 1),
+    // The heaviest files first when no durations are cached (a clean clone), so no long file
+    // starts last and holds one worker alone at the end.
+    sequence: { sequencer: HeavyFirstSequencer },
     reporters: reportDir
       ? [
           'default',

@@ -104,13 +104,17 @@ async function openDataDir(folder: string): Promise<PGlite> {
   return PGlite.create(dataDir, PGLITE_OPTIONS);
 }
 
-/** One initdb per process; every in-memory database (tests make many) starts from a copy of its result. */
+/**
+ * One initdb and one run of the migrations per process; every in-memory database (tests make
+ * many) starts from a copy of the migrated result, so its own migration run finds nothing to do.
+ */
 let initialised: Promise<File | Blob> | undefined;
 
 async function createInMemory(): Promise<PGlite> {
   initialised ??= (async () => {
     const first = await PGlite.create(PGLITE_OPTIONS);
     try {
+      await migratePglite(drizzlePglite(first), { migrationsFolder: MIGRATIONS_FOLDER });
       return await first.dumpDataDir('none');
     } finally {
       await first.close();
