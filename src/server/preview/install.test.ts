@@ -23,7 +23,11 @@ describe("pnpm's limits", () => {
   const build = { timeoutMs: 20_000, memoryMb: 256, maxOutputBytes: 1024, maxProcesses: 64, diskMb: 64 };
 
   it("are not a small build's memory cap, which pnpm alone passes", () => {
-    expect(installLimits(build)).toEqual({ ...build, maxProcesses: undefined, memoryMb: INSTALL_MEMORY_FLOOR_MB });
+    expect(installLimits(build)).toEqual({
+      ...build,
+      maxProcesses: undefined,
+      memoryMb: INSTALL_MEMORY_FLOOR_MB,
+    });
   });
 
   it('keep a larger cap an administrator set', () => {
