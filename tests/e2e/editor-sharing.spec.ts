@@ -57,13 +57,42 @@ test('a visitor sees the component but no input form and no private tabs; likes 
   await other.close();
 });
 
-test('a free owner cannot change visibility', async ({ page }) => {
+test('a free owner is told about premium before a premium action, never refused after it (issue 35 item 3)', async ({
+  page,
+}) => {
   await signUp(page);
   await createComponent(page, { framework: 'HTML', prompt: 'A navbar' });
+  const prompt = editorPrompt(page);
+  await prompt.fill('Add a footer');
+  await prompt.press('Enter');
+  await waitForVersion(page, 2);
+  const upsell = page.getByRole('dialog', { name: 'Premium account required' });
+
+  // Delete Version says Premium, and opens the upsell instead of the destructive confirmation.
+  const remove = page.getByRole('button', { name: /Delete Version/ });
+  await expect(remove).toContainText('Premium');
+  await remove.click();
+  await expect(upsell).toContainText("You are not premium, you can't delete a version...");
+  await expect(page.getByText('Are you sure you want to delete this version?')).toHaveCount(0);
+  await upsell.getByRole('button', { name: 'Not now' }).click();
+  await expect(upsell).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Version #2' })).toBeVisible();
+
+  // Improve prompt: the upsell comes first, even with no prompt written yet.
+  await page.getByRole('button', { name: 'Improve prompt' }).click();
+  await expect(upsell).toContainText('This is a premium feature. Please upgrade to continue.');
+  await upsell.getByRole('button', { name: 'Not now' }).click();
+
+  // Private mode: the hint is there before the switch; the switch opens the same upsell, which leads to /pricing.
   await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByText('Changing visibility is a Premium feature.')).toBeVisible();
   await page.getByRole('switch', { name: 'Private mode' }).click();
-  await expect(page.getByText('Premium account required')).toBeVisible();
-  await expect(page.getByText('You are not premium, the visibility cannot be changed...')).toBeVisible();
+  await expect(upsell).toContainText('You are not premium, the visibility cannot be changed...');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('switch', { name: 'Private mode' })).not.toBeChecked();
+  await page.getByRole('switch', { name: 'Private mode' }).click();
+  await upsell.getByRole('link', { name: 'See plans' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
 });
 
 test('premium: HTML theme, private mode, delete a version, remix to a new slug, image paste', async ({

@@ -5,6 +5,7 @@ import {
   DENIAL_STATUS,
   canDeleteVersionOf,
   decide,
+  premiumUpsell,
   type Viewer,
 } from './policy.ts';
 
@@ -112,5 +113,29 @@ describe("spec §9 'Version delete only when the chat has more than 2 messages'"
     expect(canDeleteVersionOf(2)).toBe(false);
     expect(canDeleteVersionOf(3)).toBe(true);
     expect(canDeleteVersionOf(4)).toBe(true);
+  });
+});
+
+describe('issue 35 item 3: the upsell shown before a premium action', () => {
+  it('is offered exactly where premium is all that is missing (every 402 of the matrix)', () => {
+    for (const capability of CAPABILITIES) {
+      const row = ROLE_ORDER.map((role) => {
+        const upsell = premiumUpsell(capability, ROLES[role]!, { userId: OWNER, isPrivate: false });
+        return upsell === null ? '-' : '402';
+      });
+      const expected = PUBLIC_MATRIX[capability].split(' ').map((cell) => (cell === '402' ? '402' : '-'));
+      expect(`${capability}: ${row.join(' ')}`).toBe(`${capability}: ${expected.join(' ')}`);
+    }
+  });
+
+  it("says the spec's payment-required text", () => {
+    const chat = { userId: OWNER, isPrivate: false };
+    expect(premiumUpsell('deleteVersion', ROLES.ownerFree!, chat)).toBe(
+      "You are not premium, you can't delete a version...",
+    );
+    expect(premiumUpsell('improvePrompt', ROLES.ownerFree!, chat)).toBe(
+      'This is a premium feature. Please upgrade to continue.',
+    );
+    expect(premiumUpsell('remix', ROLES.other!, chat)).toBe('Only subscribers can remix projects...');
   });
 });

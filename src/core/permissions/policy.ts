@@ -142,6 +142,16 @@ export function decide(capability: Capability, viewer: Viewer, chat: ChatAccess)
   return ALLOWED;
 }
 
+/**
+ * What a free user who may otherwise take this action is told before it (issue 35 item 3): the
+ * spec's payment-required text, or null when premium is not what is missing.
+ */
+export function premiumUpsell(capability: Capability, viewer: Viewer, chat: ChatAccess): string | null {
+  if (viewer.isPremium || !RULES[capability].premium) return null;
+  const asPremium = decide(capability, { ...viewer, isPremium: true }, chat);
+  return asPremium.allowed ? (PREMIUM_MESSAGES[capability] ?? PREMIUM_DEFAULT) : null;
+}
+
 export function can(capability: Capability, viewer: Viewer, chat: ChatAccess): boolean {
   return decide(capability, viewer, chat).allowed;
 }

@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { CAPABILITIES, type Capability, can } from '../../core/permissions/index.ts';
+import { CAPABILITIES, type Capability, can, premiumUpsell } from '../../core/permissions/index.ts';
 import type { Database } from '../db/client.ts';
 import { likes, users } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
@@ -21,6 +21,8 @@ export interface ChatData {
   remixOf: { slug: string; title: string | null } | null;
   /** What this viewer may do, from the one policy (the web hides the rest). */
   permissions: Record<Capability, boolean>;
+  /** The premium actions this viewer could take with a subscription, and what they are told first. */
+  upsells: Partial<Record<Capability, string>>;
   /** The version being generated right now (re-attach with its stream endpoint), if any. */
   generation: { version: number } | null;
   /** Where the chat is deployed (the header badge 'Deployed v{n}'), for every viewer. */
@@ -87,6 +89,12 @@ export async function readChatData(
     Capability,
     boolean
   >;
+  const upsells = Object.fromEntries(
+    CAPABILITIES.flatMap((c) => {
+      const upsell = premiumUpsell(c, policy, chat);
+      return upsell === null ? [] : [[c, upsell]];
+    }),
+  ) as Partial<Record<Capability, string>>;
   return {
     chat: toChatView(chat),
     author: {
@@ -102,6 +110,7 @@ export async function readChatData(
     snapshots,
     remixOf,
     permissions,
+    upsells,
     // An answer without a finish reason is still streaming (in this process or another).
     generation: (() => {
       const running = assistants.find((message) => message.finishReason === null);

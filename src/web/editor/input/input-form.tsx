@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
 import { PromptComposer } from '../../prompt/prompt-composer.tsx';
 import { useImprovePrompt } from '../data/use-chat-mutations.ts';
+import { PremiumUpsellDialog, useUpsell } from '../premium/premium-upsell.tsx';
 import { useEditor } from '../state/editor-context.ts';
 import { SelectionChip } from '../selection/selection-chip.tsx';
 import { useElementSelection } from '../selection/selection-store.ts';
@@ -47,6 +48,8 @@ export function InputForm() {
   const [prompt, setPrompt] = useState('');
   const [isThemeOpen, setIsThemeOpen] = useState(false);
   const improve = useImprovePrompt(chatId);
+  const improveUpsell = useUpsell('improvePrompt');
+  const [isUpsellOpen, setIsUpsellOpen] = useState(false);
   const selection = useElementSelection(chatId);
 
   // Only on the newest cut-off version: once a later version exists, this one is superseded.
@@ -109,7 +112,7 @@ export function InputForm() {
         counterNote={(attached) => <RequestEstimate prompt={prompt} files={attached} />}
         tools={
           <>
-            <Tooltip content="Improve prompt">
+            <Tooltip content={improveUpsell ? 'Improve prompt (Premium)' : 'Improve prompt'}>
               <Button
                 variant="ghost"
                 size="icon"
@@ -117,13 +120,14 @@ export function InputForm() {
                 aria-label="Improve prompt"
                 disabled={improve.isPending || isGenerating}
                 onClick={() => {
+                  // Premium first: a free user is told so before writing a prompt worth improving.
+                  if (!permissions.improvePrompt) {
+                    if (improveUpsell) setIsUpsellOpen(true);
+                    return;
+                  }
                   const checked = validateImprovePrompt(prompt);
                   if (!checked.ok) {
                     toast.error(checked.error.title, { description: checked.error.message });
-                    return;
-                  }
-                  if (!permissions.improvePrompt) {
-                    toast.error(PREMIUM_REQUIRED.title, { description: PREMIUM_REQUIRED.description });
                     return;
                   }
                   improve.mutate(checked.value, {
@@ -156,6 +160,7 @@ export function InputForm() {
         }
       />
       {framework === 'html' ? <ThemeSheet open={isThemeOpen} onOpenChange={setIsThemeOpen} /> : null}
+      <PremiumUpsellDialog message={improveUpsell} open={isUpsellOpen} onOpenChange={setIsUpsellOpen} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Globe, Lock } from 'lucide-react';
 import { toast } from 'sonner';
@@ -5,6 +6,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useChangeVisibility } from '../../data/use-chat-mutations.ts';
+import { PremiumUpsellDialog, useUpsell } from '../../premium/premium-upsell.tsx';
 import { useEditor } from '../../state/editor-context.ts';
 import { InstructionsSection } from './instructions-section.tsx';
 import { MarketplaceSection } from './marketplace-section.tsx';
@@ -14,6 +16,8 @@ export default function SettingsTab() {
   const { data, slug, chatId, permissions } = useEditor();
   const change = useChangeVisibility(slug, chatId);
   const isPrivate = data.chat.isPrivate;
+  const upsell = useUpsell('changeVisibility');
+  const [isUpsellOpen, setIsUpsellOpen] = useState(false);
 
   return (
     <div className="flex flex-col gap-4 p-4">
@@ -36,9 +40,7 @@ export default function SettingsTab() {
             disabled={change.isPending}
             onCheckedChange={(checked) => {
               if (!permissions.changeVisibility) {
-                toast.error('Premium account required', {
-                  description: 'You are not premium, the visibility cannot be changed...',
-                });
+                if (upsell) setIsUpsellOpen(true);
                 return;
               }
               change.mutate(!checked, {
@@ -74,6 +76,7 @@ export default function SettingsTab() {
           </p>
         ) : null}
       </section>
+      <PremiumUpsellDialog message={upsell} open={isUpsellOpen} onOpenChange={setIsUpsellOpen} />
       <MarketplaceSection />
       {permissions.edit ? <InstructionsSection /> : null}
     </div>
