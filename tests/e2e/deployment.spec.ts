@@ -159,6 +159,10 @@ test('a premium owner deploys an HTML version and connects a custom domain verif
   const card = page.getByRole('article', { name: `Custom domain ${domain}` });
   await expect(card.getByText('Awaiting verification')).toBeVisible();
   await expect(card.getByText('SSL Pending')).toBeVisible();
+  // 'Check Status' while SSL is pending (spec §2), saying what starts the certificate.
+  await card.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByText('Still Pending')).toBeVisible();
+  await expect(page.getByText(/issued once the domain is verified/)).toBeVisible();
   const txt = card.getByRole('listitem', { name: 'TXT record' }).locator('code');
   const cname = card.getByRole('listitem', { name: 'CNAME record' }).locator('code');
   await expect(txt.first()).toHaveText(`_kiln-verify.${domain}`);

@@ -62,6 +62,10 @@ describe('custom domain toasts (spec §8, §5, §9)', () => {
     expect(SUCCESS_TOAST_MS).toBe(5000);
     expect(sslStatusToast('pending').title).toBe('Still Pending');
     expect(sslStatusToast('pending').description).toMatch(/usually takes 2-5 minutes\.$/);
+    // Before verification: what starts the certificate, with the spec's ending.
+    const unverified = sslStatusToast('pending', false);
+    expect(unverified.title).toBe('Still Pending');
+    expect(unverified.description).toMatch(/once the domain is verified.*usually takes 2-5 minutes\.$/);
   });
 
   it('labels the SSL status, an unknown one as Pending', () => {

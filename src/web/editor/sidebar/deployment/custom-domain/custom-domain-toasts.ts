@@ -47,7 +47,16 @@ export function verifyFailureToast(outcome: Pick<VerifyResult, 'error' | 'warnin
 export type SslToast = ToastText & { tone: 'success' | 'info' | 'error'; duration?: number };
 
 /** What 'Check Status' found (spec §8: 'SSL Certificate Active', 'Still Pending'). */
-export function sslStatusToast(status: SslStatus | string): SslToast {
+export function sslStatusToast(status: SslStatus | string, isVerified = true): SslToast {
+  // Before verification no certificate is requested yet: say what starts it.
+  if (!isVerified && status !== 'active') {
+    return {
+      tone: 'info',
+      title: 'Still Pending',
+      description:
+        'The SSL certificate is issued once the domain is verified: add the DNS records, then Verify Domain. Issuance usually takes 2-5 minutes.',
+    };
+  }
   switch (status) {
     case 'active':
       return {

@@ -73,7 +73,7 @@ export function DomainCard({ customDomain, liveUrl, canManage }: DomainCardProps
   const onCheckStatus = () =>
     refresh.mutate(id, {
       onSuccess: (result) => {
-        const { tone, title, description, duration } = sslStatusToast(result.ssl_status);
+        const { tone, title, description, duration } = sslStatusToast(result.ssl_status, isVerified);
         toast[tone](title, { description, duration });
       },
       onError: (error) => toast.error('Failed to check SSL status', { description: error.message }),
@@ -100,8 +100,8 @@ export function DomainCard({ customDomain, liveUrl, canManage }: DomainCardProps
           </span>
         )}
         <SslStatusBadge status={customDomain.sslStatus} />
-        {/* The certificate is only requested for a verified domain: checking before is pointless. */}
-        {isVerified && isSslPending && canManage ? (
+        {/* Spec §2: while SSL is pending (before verification it says what starts the certificate). */}
+        {isSslPending && canManage ? (
           <Button
             variant="ghost"
             size="sm"
