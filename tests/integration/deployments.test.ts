@@ -74,6 +74,12 @@ describe('deployments: deploy, serve, update, undeploy (issue 14)', () => {
     expect((await site(kiln, 'hello-page.localhost:3000', vendor)).status).toBe(200);
     const css = await site(kiln, 'hello-page.localhost:3000', '/style.css');
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    // The icon a browser asks for by itself: no 404 in the visitor's console when the site has none
+    // (issue 35 item 4); any other missing file is still a 404.
+    const icon = await site(kiln, 'hello-page.localhost:3000', '/favicon.ico');
+    expect(icon.status).toBe(204);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect((await site(kiln, 'hello-page.localhost:3000', '/missing.png')).status).toBe(404);
 
     // The header badge of every viewer.
     const [chat] = await kiln.services.db.select().from(chats).where(eq(chats.id, chatId));

@@ -109,6 +109,14 @@ export function siteHostMiddleware(deps: SiteHostDeps): MiddlewareHandler {
         ifNoneMatch: c.req.header('if-none-match'),
       },
     );
+    if ((!response || response.status === 404) && path === '/favicon.ico') {
+      // Browsers ask for it by themselves: a site without one answers "nothing", not a 404 that
+      // every visitor's console shows (issue 35 item 4).
+      return new Response(null, {
+        status: 204,
+        headers: { ...DEFAULT_SITE_HEADERS, 'cache-control': 'public, max-age=86400' },
+      });
+    }
     if (!response) return c.html(siteNotFoundPage(), 404, PAGE_HEADERS);
     // A Response with a plain header object: @hono/node-server writes it without building Headers.
     return new Response(response.body as Uint8Array<ArrayBuffer> | null, {
