@@ -140,10 +140,16 @@ function followUpAnswer(request: DemoRequest): string {
       ? `I'll send back only the changed files: ${files.map((file) => file.name).join(', ')}.`
       : 'Nothing needs to be written.',
   ].join('\n');
+  // A renamed heading renames the chat too: its title is what the page now says.
+  const renamed = changes.find((change) => change.kind === 'title');
+  const title =
+    renamed && notes.some((note) => /^(Changed the heading|There was no heading yet)/.test(note))
+      ? renamed.text
+      : snapshot.title;
   return writeAnswer({
     thinking,
     intro: notes.join(' '),
-    artifact: files.length > 0 ? { title: snapshot.title, files } : null,
+    artifact: files.length > 0 ? { title, files } : null,
     outro: files.length > 0 ? 'The preview updates with the new version.' : '',
   });
 }

@@ -68,6 +68,8 @@ describe('follow-ups modify the current snapshot and answer with only the change
         if (framework !== 'html') expect(heading).not.toContain('{for}');
         if (framework === 'angular') expect(heading).not.toContain('@');
         if (framework === 'html') expect(content).toContain('<title>Rockets');
+        // The chat is called what its page now says (issue 35 item 5).
+        expect(next.title).toBe('Rockets {for} <everyone> @ Acme');
       });
 
       it('"rename heading to X" works as well', async () => {
@@ -138,9 +140,11 @@ describe('follow-ups modify the current snapshot and answer with only the change
           files: first.files.map((file) => ({ ...file, isLocked: file.name === COMPONENT[framework] })),
         };
         for (const prompt of ['make it dark', 'change the colour to red', 'change the title to Locked?']) {
-          const { changed, text } = await followUp(framework, locked, prompt);
+          const { changed, text, parsed } = await followUp(framework, locked, prompt);
           expect(changed).not.toContain(COMPONENT[framework]);
           expect(text).toMatch(/locked/i);
+          // A heading left as it was leaves the chat's title as it was.
+          if (changed.length > 0) expect(parsed.title).toBe(first.title);
         }
       });
     });
