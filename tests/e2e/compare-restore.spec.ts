@@ -73,7 +73,7 @@ test('compare two versions in the code view, then restore version 1 as a new ver
   await page.getByRole('radio', { name: 'Preview' }).click();
   await page.getByRole('tab', { name: 'History' }).click();
   const versions = page.getByRole('list', { name: 'Versions' });
-  const restoreButtons = versions.getByRole('button', { name: /^Restore this version/ });
+  const restoreButtons = versions.getByRole('button', { name: /^Restore as new version/ });
   await expect(restoreButtons).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('history-dark.png') });
   expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
@@ -81,7 +81,7 @@ test('compare two versions in the code view, then restore version 1 as a new ver
   await page.screenshot({ path: testInfo.outputPath('history-light.png') });
   expect(await seriousViolations(page, { exclude: 'iframe' })).toEqual([]);
 
-  await versions.getByRole('button', { name: 'Restore this version (#1)' }).click();
+  await versions.getByRole('button', { name: 'Restore as new version (#1)' }).click();
   await expect(page.getByText('Version #1 restored')).toBeVisible();
   await expect(page).toHaveURL(/[?&]v=3\b/);
   await expect(versions.getByRole('button', { name: /Version #3/ })).toHaveAttribute('aria-current', 'true');

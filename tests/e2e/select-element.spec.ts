@@ -230,7 +230,7 @@ async function iterateFurther(page: Page, frame: FrameLocator, file: string, bef
   await page.getByRole('radio', { name: 'Preview' }).click();
 
   await page.getByRole('tab', { name: 'History' }).click();
-  await page.getByRole('button', { name: 'Restore this version (#1)' }).click();
+  await page.getByRole('button', { name: 'Restore as new version (#1)' }).click();
   await expect(page).toHaveURL(/[?&]v=4\b/);
   const restored = frame.locator('h1, h2').first();
   await expect(restored).toHaveText(before.headingText, { timeout: 180_000 });

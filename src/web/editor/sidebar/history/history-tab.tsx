@@ -58,7 +58,7 @@ export default function HistoryTab() {
               'flex w-full flex-col gap-1.5 rounded-xl border px-3 py-2.5 text-left transition-colors',
               isCurrent ? 'border-brand/40 bg-brand-soft/60' : 'border-transparent hover:bg-accent',
               !canSwitchVersion && !isCurrent && 'cursor-not-allowed opacity-70',
-              // Room for 'Restore this version', laid over the card's last line.
+              // Room for 'Restore as new version', laid over the card's last line.
               canRestore && 'pb-10',
             )}
           >

@@ -18,7 +18,7 @@ export function RestoreVersionButton({ version, className }: { version: number; 
       size="sm"
       className={className}
       disabled={isGenerating || restore.isPending}
-      title="Creates a new version with this version's files"
+      title="Creates a new version with this version's files; the later versions stay"
       onClick={() =>
         restore.mutate(version, {
           onSuccess: (restored) => {
@@ -32,7 +32,7 @@ export function RestoreVersionButton({ version, className }: { version: number; 
       }
     >
       {restore.isPending ? <Spinner /> : <RotateCcw aria-hidden="true" />}
-      Restore this version<span className="sr-only"> (#{version})</span>
+      Restore as new version<span className="sr-only"> (#{version})</span>
     </Button>
   );
 }
