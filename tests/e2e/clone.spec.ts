@@ -34,15 +34,13 @@ test('clone a website from its URL: progress panel, visual reference, a version 
   await expect(panel.getByText('This may take a while')).toBeVisible();
   // Held while the page has not answered.
   await expect(panel.locator('[data-step="loading"]')).toHaveAttribute('aria-current', 'step');
-  for (const label of [
-    'Initializing scraper',
-    'Loading page',
-    'Extracting content',
-    'Capturing design',
-    'Taking screenshot',
-    'Finalizing',
-  ]) {
-    await expect(panel.getByText(label, { exact: true })).toBeVisible();
+  // The preview says what is happening, never 'Nothing to preview yet' (issue 35 item 8).
+  await expect(page.getByText('Analyzing the website')).toBeVisible();
+  await expect(page.getByText('Nothing to preview yet')).toHaveCount(0);
+  // The steps appear in order as the work reaches them: none ahead of it.
+  await expect(panel.getByRole('listitem')).toHaveText([/Initializing scraper/, /Loading page/]);
+  for (const label of ['Extracting content', 'Capturing design', 'Taking screenshot', 'Finalizing']) {
+    await expect(panel.getByText(label, { exact: true })).toHaveCount(0);
   }
 
   // A reload keeps the panel where the analysis is (the state is the server's).

@@ -13,6 +13,7 @@ import { ServerLogsPanel } from '../server-logs/server-logs-panel.tsx';
 import { PreviewOverlay } from './preview-overlay.tsx';
 import { TokenLimitPanel } from './token-limit-panel.tsx';
 import { usePreviewStatus } from './use-preview-status.ts';
+import { useCloneState } from '../sidebar/chat/clone-panel.tsx';
 
 /** The preview side of the canvas: the live frame or the state the spec names for it. */
 export function PreviewCanvas() {
@@ -24,6 +25,9 @@ export function PreviewCanvas() {
   const isIncomplete = useIsIncompleteVersion();
   const title = `Preview of ${editor.data.chat.title ?? 'the component'}`;
   const hasHtmlPage = framework === 'html' && snapshot !== null && findEntryHtml(snapshot.files) !== null;
+  // A clone whose first version is not there yet: the page is being analysed, not "nothing".
+  const isCloning = editor.data.chat.cloneUrl !== null && editor.versions.length === 0;
+  const clone = useCloneState(chatId, isCloning);
 
   let body;
   if (isIncomplete) {
@@ -39,6 +43,8 @@ export function PreviewCanvas() {
         reloadKey={build.reloadCount}
       />
     );
+  } else if (status === 'empty' && isCloning && clone?.status !== 'failed') {
+    body = <CreatingSkeleton label="Analyzing the website" />;
   } else if (status === 'loading' && (isGenerating || editor.isSnapshotLoading)) {
     body = <CreatingSkeleton />;
   } else if (status === 'loading') {

@@ -15,21 +15,31 @@ import { useChatEvents } from '../../realtime/use-chat-events.ts';
 export const cloneQueryKey = (chatId: string) => ['clone', chatId] as const;
 
 /**
+ * A clone's analysis as the server reports it (GET after a reload, realtime 'clone' events in
+ * every open tab); null until known or when `enabled` is false (a chat that is no clone).
+ */
+export function useCloneState(chatId: string, enabled: boolean): CloneState | null {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: cloneQueryKey(chatId),
+    queryFn: () => apiFetch<{ clone: CloneState }>(`/api/chats/${encodeURIComponent(chatId)}/clone`),
+    enabled,
+  });
+  useChatEvents(chatId, (event) => {
+    if (enabled && event.type === 'clone')
+      queryClient.setQueryData(cloneQueryKey(chatId), { clone: event.state });
+  });
+  return enabled ? (query.data?.clone ?? null) : null;
+}
+
+/**
  * Spec §2: the chat tab of a clone whose first version is not there yet — the analysis steps
  * with their percentages, 'This may take a while', the fallback notice, then 'Visual
  * Reference Captured' with the screenshot. The state is the server's (GET after a reload,
  * realtime 'clone' events in every open tab); between two reports the bar ticks (§9).
  */
 export function ClonePanel({ chatId, url }: { chatId: string; url: string }) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: cloneQueryKey(chatId),
-    queryFn: () => apiFetch<{ clone: CloneState }>(`/api/chats/${encodeURIComponent(chatId)}/clone`),
-  });
-  useChatEvents(chatId, (event) => {
-    if (event.type === 'clone') queryClient.setQueryData(cloneQueryKey(chatId), { clone: event.state });
-  });
-  const state = query.data?.clone ?? null;
+  const state = useCloneState(chatId, true);
   const percent = useTickedPercent(state);
 
   const failed = state?.status === 'failed';
@@ -79,33 +89,36 @@ export function ClonePanel({ chatId, url }: { chatId: string; url: string }) {
               />
             </div>
           </div>
+          {/* The steps reached so far, in order, as the work actually happens (issue 35 item 8). */}
           <ol className="flex flex-col gap-1.5 text-sm">
-            {CLONE_STEPS.map((step, index) => {
-              const isDone = state?.status === 'done' || index < currentIndex;
-              const isCurrent = state?.status === 'running' && index === currentIndex;
-              return (
-                <li
-                  key={step.id}
-                  data-step={step.id}
-                  aria-current={isCurrent ? 'step' : undefined}
-                  className={
-                    isDone || isCurrent
-                      ? 'flex items-center gap-2'
-                      : 'flex items-center gap-2 text-muted-foreground'
-                  }
-                >
-                  {isDone ? (
-                    <Check aria-hidden="true" className="size-4 text-brand" />
-                  ) : isCurrent ? (
-                    <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-                  ) : (
-                    <span aria-hidden="true" className="size-4" />
-                  )}
-                  <span>{step.label}</span>
-                  <span className="ml-auto text-xs text-muted-foreground">{step.percent}%</span>
-                </li>
-              );
-            })}
+            {CLONE_STEPS.slice(0, state?.status === 'done' ? CLONE_STEPS.length : currentIndex + 1).map(
+              (step, index) => {
+                const isDone = state?.status === 'done' || index < currentIndex;
+                const isCurrent = state?.status === 'running' && index === currentIndex;
+                return (
+                  <li
+                    key={step.id}
+                    data-step={step.id}
+                    aria-current={isCurrent ? 'step' : undefined}
+                    className={
+                      isDone || isCurrent
+                        ? 'flex items-center gap-2'
+                        : 'flex items-center gap-2 text-muted-foreground'
+                    }
+                  >
+                    {isDone ? (
+                      <Check aria-hidden="true" className="size-4 text-brand" />
+                    ) : isCurrent ? (
+                      <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+                    ) : (
+                      <span aria-hidden="true" className="size-4" />
+                    )}
+                    <span>{step.label}</span>
+                    <span className="ml-auto text-xs text-muted-foreground">{step.percent}%</span>
+                  </li>
+                );
+              },
+            )}
           </ol>
         </>
       )}
