@@ -89,3 +89,36 @@ test('a visitor who writes a prompt is sent to sign up, the draft kept', async (
     'A landing hero for a bakery',
   );
 });
+
+/**
+ * Issue 35 item 5: the home page does not jump as it loads — the footer below the first screen
+ * until the page's code arrives, the greeting in a space of its own. The layout shift the
+ * browser itself counts (CLS, shifts without recent input) stays under 0.05, logged out and in.
+ */
+test('the home page loads without moving: layout shift under 0.05, logged out and in', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript(() => {
+    const state = window as unknown as { kilnShift: number };
+    state.kilnShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) state.kilnShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const shiftAfterLoad = async () => {
+    await expect(page.getByRole('heading', { name: 'Explore', exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    return page.evaluate(() => (window as unknown as { kilnShift: number }).kilnShift);
+  };
+
+  await page.goto('/');
+  expect(await shiftAfterLoad(), 'logged out').toBeLessThan(0.05);
+
+  await signUp(page);
+  await page.goto('/');
+  await expect(page.getByText('Welcome to Kiln,')).toBeVisible();
+  expect(await shiftAfterLoad(), 'logged in').toBeLessThan(0.05);
+});

@@ -35,7 +35,8 @@ export function Hero({ children }: { children: ReactNode }) {
           Describe a component or a small app in plain words. Kiln writes the code in {frameworkSentence},
           previews it live, and keeps every version as you refine it in the chat.
         </p>
-        <div className="mt-9 w-full">{children}</div>
+        {/* relative: the greeting sits in the gap above the prompt box and never pushes it down. */}
+        <div className="relative mt-12 w-full">{children}</div>
         <ul aria-label="Supported frameworks" className="mt-10 flex flex-wrap justify-center gap-2">
           {FRAMEWORKS.map((framework) => (
             <li key={framework}>

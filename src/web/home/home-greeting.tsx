@@ -10,7 +10,9 @@ export function HomeGreeting() {
   if (!user) return null;
   const isNewAccount = Date.now() - user.createdAt.getTime() < 10 * 60_000;
   return (
-    <p className="mb-4 text-base font-medium">
+    // In the gap above the prompt box (Hero's action area is relative): it appears once the
+    // session is known without moving anything (layout shift, issue 35 item 5).
+    <p className="absolute inset-x-0 -top-9 truncate text-base font-medium">
       {isNewAccount ? 'Welcome to Kiln, ' : 'Welcome back, '}
       <span className="text-brand-foreground">{firstName(user.name)}</span>.
     </p>
