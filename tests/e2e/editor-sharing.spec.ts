@@ -78,7 +78,8 @@ test('a free owner is told about premium before a premium action, never refused 
   await expect(upsell).toBeHidden();
   await expect(page.getByRole('article', { name: 'Version #2' })).toBeVisible();
 
-  // Improve prompt: the upsell comes first, even with no prompt written yet.
+  // Improve prompt: the upsell comes before any request.
+  await prompt.fill('a blue footer with three links');
   await page.getByRole('button', { name: 'Improve prompt' }).click();
   await expect(upsell).toContainText('This is a premium feature. Please upgrade to continue.');
   await upsell.getByRole('button', { name: 'Not now' }).click();

@@ -120,14 +120,14 @@ export function InputForm() {
                 aria-label="Improve prompt"
                 disabled={improve.isPending || isGenerating}
                 onClick={() => {
-                  // Premium first: a free user is told so before writing a prompt worth improving.
-                  if (!permissions.improvePrompt) {
-                    if (improveUpsell) setIsUpsellOpen(true);
-                    return;
-                  }
+                  // Spec §5's check of the prompt first, then the upsell before any request.
                   const checked = validateImprovePrompt(prompt);
                   if (!checked.ok) {
                     toast.error(checked.error.title, { description: checked.error.message });
+                    return;
+                  }
+                  if (!permissions.improvePrompt) {
+                    if (improveUpsell) setIsUpsellOpen(true);
                     return;
                   }
                   improve.mutate(checked.value, {
