@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.ts';
-import { INSTALL_MEMORY_FLOOR_MB, installArgs, installLimits, pnpmPathsOf } from './install.ts';
+import {
+  INSTALL_MEMORY_FLOOR_MB,
+  INSTALL_TIMEOUT_FLOOR_MS,
+  installArgs,
+  installLimits,
+  pnpmPathsOf,
+} from './install.ts';
 
 describe('the registry installs use (KILN_NPM_REGISTRY, decision 0056)', () => {
   it("defaults to npm's, which pnpm uses without being told", () => {
@@ -22,15 +28,17 @@ describe('the registry installs use (KILN_NPM_REGISTRY, decision 0056)', () => {
 describe("pnpm's limits", () => {
   const build = { timeoutMs: 20_000, memoryMb: 256, maxOutputBytes: 1024, maxProcesses: 64, diskMb: 64 };
 
-  it("are not a small build's memory cap, which pnpm alone passes", () => {
+  it("are not a small build's memory cap or time limit, which pnpm alone passes", () => {
     expect(installLimits(build)).toEqual({
       ...build,
       maxProcesses: undefined,
       memoryMb: INSTALL_MEMORY_FLOOR_MB,
+      timeoutMs: INSTALL_TIMEOUT_FLOOR_MS,
     });
   });
 
   it('keep a larger cap an administrator set', () => {
     expect(installLimits({ ...build, memoryMb: 4096 }).memoryMb).toBe(4096);
+    expect(installLimits({ ...build, timeoutMs: 900_000 }).timeoutMs).toBe(900_000);
   });
 });

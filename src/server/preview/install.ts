@@ -70,17 +70,20 @@ export interface InstallResult extends RunResult {
 
 /** pnpm alone peaks near 450 MB installing a React template from the registry. */
 export const INSTALL_MEMORY_FLOOR_MB = 1024;
+/** A cold install fetches from the registry: tens of seconds on a loaded machine. */
+export const INSTALL_TIMEOUT_FLOOR_MS = 300_000;
 
 /**
  * pnpm is Kiln's own and runs no project code (no scripts, no pnpmfile): a build's limits on
- * processes (its worker threads alone pass them) and memory are the project's, not pnpm's. A
- * project capped at 256 MB must still install; pnpm keeps a cap of its own.
+ * processes (its worker threads alone pass them), memory and time are the project's, not pnpm's.
+ * A project capped at 256 MB or 20 s must still install; pnpm keeps caps of its own.
  */
 export function installLimits(limits: ProcessLimits): ProcessLimits {
   return {
     ...limits,
     maxProcesses: undefined,
     memoryMb: Math.max(limits.memoryMb, INSTALL_MEMORY_FLOOR_MB),
+    timeoutMs: Math.max(limits.timeoutMs, INSTALL_TIMEOUT_FLOOR_MS),
   };
 }
 
