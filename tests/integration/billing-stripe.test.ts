@@ -187,6 +187,20 @@ describe('billing with Stripe: Checkout, portal and signed webhooks against the 
     expect((await row(subscriptionId))!.status).toBe('active');
   });
 
+  it('a price deleted in Stripe after Kiln found it: Checkout finds or makes the catalogue again, once', async () => {
+    await new TestClient(kiln).request('/api/billing');
+    const month = [...fake.account.prices.values()].find(
+      (price) => price.lookup_key === 'kiln_premium_month',
+    )!;
+    fake.account.prices.delete(month.id);
+    const person = await signedUpUser(kiln);
+    const subscriptionId = await upgrade(person);
+    const price = fake.subscriptions.get(subscriptionId)!.items.data[0]!.price;
+    expect(price.id).not.toBe(month.id);
+    expect(price).toMatchObject({ lookup_key: 'kiln_premium_month', unit_amount: 2000 });
+    expect((await me(person)).subscription).toMatchObject({ status: 'active', interval: 'month' });
+  });
+
   it("portal 'Cancel plan': still premium until the period ends ('Renew plan' takes it back)", async () => {
     const person = await signedUpUser(kiln);
     const subscriptionId = await upgrade(person);

@@ -62,6 +62,16 @@ import { EXTRA_VERSIONS_KIND } from './payment-kinds.ts';
 
 const CATALOGUE_RETRY_MS = 30_000;
 
+/** Stripe's answer to a line item naming a price it does not have (any more). */
+function isMissingPrice(error: unknown): boolean {
+  const raw = error as { type?: string; code?: string; param?: string } | null;
+  return (
+    raw?.type === 'StripeInvalidRequestError' &&
+    raw.code === 'resource_missing' &&
+    /^line_items\[\d+\]\[price\]$/.test(raw.param ?? '')
+  );
+}
+
 /** Statuses Stripe gives a subscription whose invoice is not paid (yet). */
 const UNPAID_STATUSES = ['past_due', 'unpaid', 'incomplete'] as const;
 
@@ -191,19 +201,28 @@ export function createBillingService(deps: BillingDeps): BillingService {
           'Your subscription has an unpaid invoice. Open Manage subscription on your account to update your payment method.',
         );
       }
-      const price = (await loadCatalogue())[interval];
       const customer = await customerFor(stripe, db, user);
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer,
-        client_reference_id: user.id,
-        line_items: [{ price: price.id, quantity: 1 }],
-        metadata: { kind: 'subscription', user_id: user.id },
-        subscription_data: { metadata: { user_id: user.id } },
-        success_url: back('/account?checkout=subscription'),
-        cancel_url: back('/pricing?checkout=canceled'),
-      });
-      return { url: requireUrl(session) };
+      const checkout = async () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer,
+          client_reference_id: user.id,
+          line_items: [{ price: (await loadCatalogue())[interval].id, quantity: 1 }],
+          metadata: { kind: 'subscription', user_id: user.id },
+          subscription_data: { metadata: { user_id: user.id } },
+          success_url: back('/account?checkout=subscription'),
+          cancel_url: back('/pricing?checkout=canceled'),
+        });
+      try {
+        return { url: requireUrl(await checkout()) };
+      } catch (error) {
+        // The price Kiln found at its first checkout was deleted in Stripe since (or the account
+        // changed): find or make the catalogue again, once, instead of failing until a restart.
+        if (!isMissingPrice(error)) throw error;
+        log(`billing: ${String(error)}; loading Stripe's catalogue again`);
+        catalogue = undefined;
+        return { url: requireUrl(await checkout()) };
+      }
     },
 
     async startPaymentCheckout(checkout) {
