@@ -60,6 +60,12 @@ test('clone a website from its URL: progress panel, visual reference, a version 
     timeout: 30_000,
   });
   await expect(frame.getByRole('heading', { name: 'Sourdough' })).toBeVisible();
+  // Issue 35 item 8: the page's subtitle, button, prices and footer, under its brown header.
+  await expect(frame.getByText('Baked by hand in Lisbon since 1984')).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Order for pickup' })).toBeVisible();
+  await expect(frame.getByText('€9.99/mo', { exact: true })).toBeVisible();
+  await expect(frame.getByText('© 2024 Solar Bakery')).toBeVisible();
+  await expect(frame.locator('header')).toHaveCSS('background-color', 'rgb(124, 74, 45)');
   const overlay = page.getByRole('link', { name: 'Component generated from this URL' });
   await expect(overlay).toHaveAttribute('href', url);
 });

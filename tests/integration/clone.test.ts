@@ -100,7 +100,22 @@ describe('clone through the fallback fetch (no browser)', () => {
     expect(snapshot).toContain('Fresh bread every morning');
     expect(snapshot).toContain('Sourdough');
     expect(snapshot).toContain(`${site.url}/about`);
-    expect(snapshot).toContain('#002b36');
+    // Issue 35 item 8: what the page says reaches the first version — the subtitle, the button,
+    // every card's description and price, the footer — and the header keeps its own brown (the
+    // page's text colour is darker: the darkest colour is not the header's).
+    expect(snapshot).toContain('Baked by hand in Lisbon since 1984, with flour from our own mill.');
+    expect(snapshot).toMatch(/<button [^>]*>Order for pickup<\/button>/);
+    for (const text of [
+      'Our sourdough rises for thirty-six hours before it is baked in a stone oven, giving it a deep flavour.',
+      'A fresh loaf at your door every Saturday, with a pastry of the week.',
+      '>$12<',
+      '>€3.50<',
+      '>€9.99/mo<',
+      '© 2024 Solar Bakery · 12 Rua do Sol, Lisbon · Closed on Mondays',
+    ]) {
+      expect(snapshot).toContain(text);
+    }
+    expect(snapshot).toMatch(/<header class(?:Name)?="bg-\[#7c4a2d\]/);
     expect(data.lastUserMessage.content).toBe(`Clone a website ${site.url}/gated`);
     const job = await kiln.services.db.query.jobs.findFirst({
       where: (jobs, { eq: is }) => is(jobs.key, `clone:${chat.id}`),
@@ -195,7 +210,11 @@ describe.runIf(hasChromium)('clone through the browser, against a real provider 
     const body = JSON.stringify(llm.requests.at(-1)!.body);
     expect(body).toContain('image_url');
     expect(body).toContain('Fresh bread every morning');
-    expect(body).toContain('#002b36'); // a computed colour of the rendered page
+    expect(body).toContain('#7c4a2d'); // a computed colour of the rendered page
+    // The reference carries the texts a first version keeps and the header's measured colour.
+    expect(body).toContain('Order for pickup');
+    expect(body).toContain('€9.99/mo');
+    expect(body).toMatch(/\\"palette\\":\{\\"header\\":\\"#7c4a2d\\"/);
     expect(body).toContain('Fira Sans');
     expect(await versionsOf(kiln, chat.id)).toEqual(['assistant:1', 'user:1']);
 

@@ -12,10 +12,17 @@ export {
 } from './progress.ts';
 export {
   buildClonePrompt,
+  limitContent,
   limitExtraction,
   readCloneReference,
   CLONE_CONTENT_END,
   CLONE_CONTENT_START,
+  CONTENT_LIMITS,
   type CloneState,
+  type PageContent,
   type PageExtraction,
+  type PagePalette,
+  type PageSection,
 } from './extraction.ts';
+export { findPrices, isOnlyPrices } from './prices.ts';
+export { contrastRatio, readableOn, relativeLuminance } from './contrast.ts';

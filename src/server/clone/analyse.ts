@@ -1,6 +1,7 @@
-import type { CloneStepId, PageExtraction } from '../../core/clone/index.ts';
+import type { CloneStepId, PageExtraction, PagePalette } from '../../core/clone/index.ts';
 import type { BrowserService } from '../browser/index.ts';
 import type { FetchPage } from './fetch-page.ts';
+import { BUTTON_SELECTOR } from './page-content.ts';
 
 /** 1280 px wide, the first screens of the page (a full-page capture of a long page is capped). */
 export const CLONE_VIEWPORT = { width: 1280, height: 800 } as const;
@@ -12,7 +13,9 @@ const SETTLE = `document.fonts.ready.then(() => new Promise((resolve) =>
   requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))`;
 
 /**
- * Run in the page: its colours and fonts by use, and its height. A string, not a function:
+ * Run in the page: its colours and fonts by use, the computed colours of its parts (the header's
+ * or top navigation's own background, the body's background and text, a button's background),
+ * and its height. A string, not a function:
  * tsx/esbuild would add helpers (`__name`) to a function that do not exist in the page.
  */
 const MEASURE_DESIGN = `(() => {
@@ -29,7 +32,30 @@ const MEASURE_DESIGN = `(() => {
     if (family) add(fonts, family);
   }
   const sorted = (map) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([value]) => value);
-  return { colors: sorted(colors), fonts: sorted(fonts), height: document.documentElement.scrollHeight };
+  const firstBackground = (candidates) => {
+    for (const element of candidates) {
+      const value = element ? getComputedStyle(element).backgroundColor : '';
+      if (value && !/rgba?\\(0, 0, 0, 0\\)|transparent/.test(value)) return value;
+    }
+    return null;
+  };
+  const banners = Array.from(document.querySelectorAll('header, [role="banner"]'));
+  const palette = {
+    header: firstBackground([
+      ...banners,
+      ...banners.flatMap((banner) => Array.from(banner.children)),
+      ...document.querySelectorAll('nav'),
+    ]),
+    background: firstBackground([document.body, document.documentElement]),
+    text: document.body ? getComputedStyle(document.body).color : null,
+    accent: firstBackground(Array.from(document.querySelectorAll(${JSON.stringify(BUTTON_SELECTOR)})).slice(0, 50)),
+  };
+  return {
+    colors: sorted(colors),
+    fonts: sorted(fonts),
+    palette,
+    height: document.documentElement.scrollHeight,
+  };
 })()`;
 
 export interface AnalysisDeps {
@@ -100,9 +126,12 @@ async function viaBrowser(url: string, browser: BrowserService, report: StepRepo
       await report('extracting');
       const html = await page.content();
       await report('design');
-      const computed = await page.evaluate<{ colors: string[]; fonts: string[]; height: number }>(
-        MEASURE_DESIGN,
-      );
+      const computed = await page.evaluate<{
+        colors: string[];
+        fonts: string[];
+        palette: Record<keyof PagePalette, string | null>;
+        height: number;
+      }>(MEASURE_DESIGN);
       await report('screenshot');
       const screenshot = await page.screenshot({
         type: 'jpeg',
@@ -119,7 +148,18 @@ async function viaBrowser(url: string, browser: BrowserService, report: StepRepo
       await report('finalizing');
       const { extractPage, normalizeColor } = await loadExtract();
       const colors = computed.colors.map(normalizeColor).filter((color): color is string => color !== null);
-      const extraction = extractPage({ html, url: page.url(), computed: { colors, fonts: computed.fonts } });
+      const part = (value: string | null) => (value === null ? null : normalizeColor(value));
+      const palette: PagePalette = {
+        header: part(computed.palette.header),
+        background: part(computed.palette.background),
+        text: part(computed.palette.text),
+        accent: part(computed.palette.accent),
+      };
+      const extraction = extractPage({
+        html,
+        url: page.url(),
+        computed: { colors, fonts: computed.fonts, palette },
+      });
       return { page: extraction, screenshot };
     },
     { viewport: CLONE_VIEWPORT, timeoutMs: BROWSER_TIMEOUT_MS },

@@ -1,7 +1,11 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
-import type { PageExtraction } from '../../core/clone/index.ts';
+import type { PageExtraction, PagePalette } from '../../core/clone/index.ts';
+import { cascadedPalette, COLOR, normalizeColor } from './css-colors.ts';
+import { readPageContent } from './page-content.ts';
+
+export { normalizeColor };
 
 /**
  * Issue 19 item 2: one extraction for both analysis paths. The browser path passes the
@@ -14,12 +18,10 @@ export interface ExtractInput {
   url: string;
   /** Stylesheets' text (fetch path): colours and fonts are read from it too. */
   css?: string[];
-  /** Measured in the browser, most used first. */
-  computed?: { colors: string[]; fonts: string[] };
+  /** Measured in the browser: colours and fonts most used first, the parts' colours. */
+  computed?: { colors: string[]; fonts: string[]; palette?: PagePalette };
 }
 
-const COLOR =
-  /#(?:[0-9a-f]{6}|[0-9a-f]{3})\b|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*[\d.]+\s*)?\)/gi;
 const FONT_FAMILY = /font-family\s*:\s*([^;}{]+)/gi;
 const GENERIC_FONTS = new Set([
   'serif',
@@ -81,6 +83,17 @@ export function extractPage(input: ExtractInput): PageExtraction {
     ),
   ]);
 
+  const content = readPageContent(document as unknown as Document);
+  // What the browser measured wins; the cascade of the page's CSS fills what it could not tell.
+  const cascaded = cascadedPalette(document as unknown as Document, cssText);
+  const measured = input.computed?.palette;
+  const palette: PagePalette = {
+    header: measured?.header ?? cascaded.header,
+    background: measured?.background ?? cascaded.background,
+    text: measured?.text ?? cascaded.text,
+    accent: measured?.accent ?? cascaded.accent,
+  };
+
   const html = document.toString();
   // Readability changes the document it reads: it gets its own copy.
   const article = new Readability(parseHTML(html).document as unknown as Document).parse();
@@ -89,7 +102,19 @@ export function extractPage(input: ExtractInput): PageExtraction {
     .turndown(article?.content ?? document.querySelector('body')?.innerHTML ?? '')
     .trim();
 
-  return { url: input.url, title, markdown, html, headings, links, colors, fonts, images };
+  return {
+    url: input.url,
+    title,
+    markdown,
+    html,
+    headings,
+    links,
+    colors,
+    fonts,
+    images,
+    content,
+    palette,
+  };
 }
 
 function unique(values: (string | null)[]): string[] {
@@ -104,22 +129,6 @@ function byFrequency(values: string[], normalize: (value: string) => string | nu
     if (normalized) counts.set(normalized, (counts.get(normalized) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([value]) => value);
-}
-
-/** #rgb, #rrggbb, rgb() and rgba() (opaque enough to be seen) as #rrggbb. */
-export function normalizeColor(value: string): string | null {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
-  if (hex) {
-    const digits = hex[1]!.length === 3 ? [...hex[1]!].map((digit) => digit + digit).join('') : hex[1]!;
-    return `#${digits.toLowerCase()}`;
-  }
-  const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*([\d.]+)\s*)?\)$/i.exec(
-    value.trim(),
-  );
-  if (!rgb) return null;
-  if (rgb[4] !== undefined && Number(rgb[4]) < 0.1) return null;
-  const channels = [rgb[1], rgb[2], rgb[3]].map((channel) => Math.min(255, Number(channel)));
-  return `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 }
 
 function firstFont(declaration: string): string | null {

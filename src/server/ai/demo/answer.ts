@@ -54,6 +54,9 @@ function firstAnswer(request: DemoRequest): string {
     name: file.name,
     content: changed.get(file.name) ?? file.content,
   }));
+  // Files the style words added (a dark page's stylesheet) come after the entry's own.
+  const names = new Set(files.map((file) => file.name));
+  for (const [name, content] of changed) if (!names.has(name)) finalFiles.push({ name, content });
   if (placement) finalFiles.push(placedFile(placement));
   const name = entry.title.toLowerCase();
   const thinking = [

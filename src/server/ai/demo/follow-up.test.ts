@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../core/artifact/index.ts';
 import { FRAMEWORKS, type Framework } from '../../../core/frameworks/index.ts';
 import { parseArtifactText } from '../../../core/artifact/index.ts';
+import { STYLESHEET_FILE as STYLESHEET, templateStylesheet } from './project/stylesheet.ts';
 import { fileContent, nextSnapshot, runDemo } from './testing.ts';
 
 const COMPONENT: Record<Framework, string> = {
@@ -86,6 +87,29 @@ describe('follow-ups modify the current snapshot and answer with only the change
         if (framework === 'html') expect(content).toContain('data-theme="dark"');
         else expect(content).toContain('bg-slate-900');
         expect(content).not.toMatch(/text-gray-600/);
+      });
+
+      it('"make it dark" darkens the page too; "make it light" brings back every file as it was', async () => {
+        const before = await firstVersion(framework);
+        const dark = await followUp(framework, before, 'make it dark');
+        if (framework === 'html') expect(dark.changed).toEqual(['index.html']);
+        else {
+          expect(dark.changed).toContain(STYLESHEET[framework]);
+          expect(fileContent(dark.next, STYLESHEET[framework])).toContain('color-scheme: dark;');
+        }
+        const light = await followUp(framework, dark.next, 'make it light');
+        expect(light.text).toContain('Switched back to a light look.');
+        for (const file of before.files)
+          expect(fileContent(light.next, file.name), file.name).toBe(file.content);
+        // The stylesheet dark mode added stays, as the blank template has it.
+        if (framework !== 'html')
+          expect(fileContent(light.next, STYLESHEET[framework])).toBe(templateStylesheet(framework));
+      });
+
+      it('a dark first prompt comes with the dark page', async () => {
+        const first = await firstVersion(framework, 'a dark landing page');
+        if (framework === 'html') expect(fileContent(first, 'index.html')).toContain('data-theme="dark"');
+        else expect(fileContent(first, STYLESHEET[framework])).toContain('color-scheme: dark;');
       });
 
       it('"change the colour to green" swaps the accent colour classes', async () => {

@@ -31,7 +31,10 @@ function escapeWith(table: Readonly<Record<string, string>>, value: string): str
 }
 
 export function escapeText(dialect: Dialect, text: string): string {
-  return escapeWith(TEXT_ESCAPES[dialect], text);
+  const escaped = escapeWith(TEXT_ESCAPES[dialect], text);
+  // Angular decodes entities before it looks for interpolations: `&#123;&#123; a &#125;&#125;`
+  // is still `{{ a }}`. An empty comment between two braces keeps them apart (and renders nothing).
+  return dialect === 'angular' ? escaped.replace(/&#123;(?=&#123;)/g, '&#123;<!---->') : escaped;
 }
 
 export function escapeAttributeValue(dialect: Dialect, value: string): string {
