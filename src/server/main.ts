@@ -37,6 +37,8 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createHttpApp, type HttpApp } from './http/app.ts';
 import { createLogger, logLine, type LogDestination } from './observability/logger.ts';
 import type { Services } from './http/context.ts';
+import { createAdminService } from './admin/service.ts';
+import { adminCliKey } from './admin/cli-key.ts';
 import { loadOrCreateSecret, lockDataDir, type DataDirLock } from './storage/data-dir.ts';
 
 import { REPO_ROOT, WEB_ROOT } from './paths.ts';
@@ -255,8 +257,16 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       fetchPage: createFetchPage(clonePolicy),
       log: logLine(logger),
     });
+    const admin = createAdminService({
+      db: database.db,
+      realtime,
+      announceSessions: (userId) => sessionChanges.announce(userId),
+      apps,
+    });
     const services: Services = {
       config,
+      admin,
+      adminCliKey: adminCliKey(secret),
       db: database.db,
       databaseKind: database.kind,
       auth,

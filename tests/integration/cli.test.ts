@@ -40,7 +40,7 @@ describe('npm run kiln -- user / plan', () => {
     );
     expect((await client.me()).isPremium).toBe(true);
     expect(await runCommand(kiln, ['plan', 'show', 'pat@example.com'])).toBe(
-      'pat@example.com: premium (active)',
+      'pat@example.com: premium (granted)',
     );
 
     expect(await runCommand(kiln, ['plan', 'revoke', 'pat@example.com'])).toBe(

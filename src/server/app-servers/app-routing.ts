@@ -173,6 +173,11 @@ export function createAppRouting(deps: AppRoutingDeps) {
     logs(key: string): { state: AppServerState; lines: AppLogLine[]; lastError?: string } {
       return deps.servers.logs(key);
     },
+
+    /** This process's running app servers (the /admin page). */
+    running() {
+      return deps.servers.list();
+    },
   };
 }
 

@@ -147,6 +147,20 @@ export class AppServers {
     return { state: entry.state, lines: entry.log.recent(), lastError: entry.lastError };
   }
 
+  /** The servers running or coming up now, least recently used first (the /admin page). */
+  list(): { key: string; meta: AppServerMeta; state: AppServerState; lastUsed: Date; restarts: number }[] {
+    return [...this.entries.values()]
+      .filter((entry) => entry.state === 'running' || entry.state === 'starting')
+      .sort((a, b) => a.lastUsed - b.lastUsed)
+      .map((entry) => ({
+        key: entry.key,
+        meta: entry.meta,
+        state: entry.state,
+        lastUsed: new Date(entry.lastUsed),
+        restarts: entry.restarts,
+      }));
+  }
+
   async stop(key: string): Promise<void> {
     const entry = this.entries.get(key);
     if (entry) await this.stopEntry(entry);

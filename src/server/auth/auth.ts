@@ -1,4 +1,6 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -27,7 +29,14 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       usePlural: true,
       schema: { users, sessions, accounts, verifications, rateLimits },
     }),
-    user: { fields: { name: 'fullName', image: 'avatarUrl' } },
+    user: {
+      fields: { name: 'fullName', image: 'avatarUrl' },
+      // Read with the session (/admin's link, a disabled account's refusal); never set by a client.
+      additionalFields: {
+        role: { type: 'string', input: false, required: false, defaultValue: 'user' },
+        disabledAt: { type: 'date', input: false, required: false },
+      },
+    },
     // No signed session_data cookie: it kept a signed-out session usable for its whole max age
     // to anyone replaying the cookie. Each process reuses a resolved session for 5 s instead
     // (session-cache.ts) and forgets it at sign-out, so the database read stays rare.
@@ -43,7 +52,24 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
       : {},
     trustedOrigins: [config.publicUrl],
     // OAuth tokens are sealed at rest with Kiln's secret box (issue 21 item 7, crypto/oauth-tokens.ts).
-    databaseHooks: sealOAuthTokenHooks(oauthTokensBox({ config, secret })),
+    databaseHooks: {
+      ...sealOAuthTokenHooks(oauthTokensBox({ config, secret })),
+      user: { create: { after: async () => void (await makeFirstAccountAdmin(db)) } },
+      // A disabled account gets no session: sign-in (password or GitHub) is refused.
+      session: {
+        create: {
+          before: async (session) => {
+            const [disabled] = await db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.id, session.userId), isNotNull(users.disabledAt)))
+              .limit(1);
+            if (disabled)
+              throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
+          },
+        },
+      },
+    },
     disabledPaths: OAUTH_TOKEN_PATHS,
     advanced: {
       // Better Auth skips its Origin check when NODE_ENV=test; keep it on everywhere, so tests see
@@ -60,6 +86,19 @@ export function createAuth(options: { db: Database; config: Config; secret: stri
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+export const ACCOUNT_DISABLED = 'This account has been disabled by an administrator.';
+
+/**
+ * The first account made is Kiln's administrator (issue 35 item 9). Run after each sign-up: the
+ * earliest account becomes one while there is none, so two first sign-ups at once agree.
+ */
+export async function makeFirstAccountAdmin(db: Database): Promise<void> {
+  await db.execute(sql`
+    update ${users} set role = 'admin'
+    where ${users.id} = (select id from ${users} order by created_at, id limit 1)
+      and not exists (select 1 from ${users} where role = 'admin')`);
+}
 
 /** Effectively no limit, for a window KILN_RATE_LIMITS turned off while others stay on. */
 const UNLIMITED = { window: 60, max: Number.MAX_SAFE_INTEGER };

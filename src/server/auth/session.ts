@@ -7,10 +7,19 @@ import { cachedPlanOf } from '../billing/plan-cache.ts';
 export function sessionMiddleware(services: Services) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const session = await services.sessions.get(c.req.raw.headers);
-    const user = session?.user ?? null;
+    // A disabled account's sessions are deleted when it is disabled; one still cached is refused.
+    const user = session?.user && !session.user.disabledAt ? session.user : null;
     const { plan, isPremium, periodStart } = await cachedPlanOf(services.db, user?.id ?? null);
     c.set('viewer', {
-      user: user ? { id: user.id, name: user.name, email: user.email, image: user.image } : null,
+      user: user
+        ? {
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            image: user.image,
+            isAdmin: user.role === 'admin',
+          }
+        : null,
       plan,
       isPremium,
       periodStart,

@@ -1,116 +1,36 @@
-import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
-import { ConfigError, parseConfig } from '../config.ts';
-import { findActiveSubscription } from '../billing/active-subscription.ts';
-import { PLANS_CHANNEL } from '../billing/plan-changes.ts';
-import { grantPremium, revokePremium } from '../billing/subscriptions.ts';
-import { addVersionCredits } from '../generation/quota.ts';
-import { users } from '../db/schema/index.ts';
-import { createKiln, type Kiln } from '../main.ts';
-import { formatRotation, rotateSecrets } from '../crypto/rotate.ts';
+import { ConfigError, parseConfig, type Config } from '../config.ts';
+import { createKiln } from '../main.ts';
+import { adminCliKey } from '../admin/cli-key.ts';
 import { DataDirLockedError, loadOrCreateSecret } from '../storage/data-dir.ts';
+import { runCommand, USAGE, UsageError } from './commands.ts';
 
-const USAGE = `Kiln administration
+export { runCommand, UsageError } from './commands.ts';
 
-Usage: npm run kiln -- <command>
-
-  user create <email> [--name "Full Name"] [--password <password>]
-      Create an account (a random password is printed when none is given).
-  plan grant <email> premium [--days N]
-      Give the user premium, for N days or until revoked.
-  plan revoke <email>
-      End the user's premium subscription.
-  plan show <email>
-      Print the user's plan.
-  credits add <email> <count>
-      Give extra versions, used once the plan's limit is reached.
-  secrets rotate
-      After changing KILN_SECRET (the old value in KILN_SECRET_PREVIOUS): seal every stored
-      credential (GitHub tokens, sign-in tokens, integrations' keys) with the new secret.
-      Safe to run again; see docs/operations/secrets.md.
-
-With the embedded database, stop the running Kiln first: one process owns the data folder.`;
-
-export class UsageError extends Error {}
-
-async function findUserId(kiln: Kiln, email: string): Promise<string> {
-  const [user] = await kiln.services.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()))
-    .limit(1);
-  if (!user) throw new UsageError(`No account with the email ${email}.`);
-  return user.id;
-}
-
-/** Runs one admin command and returns what to print. */
-export async function runCommand(kiln: Kiln, argv: string[]): Promise<string> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { name: { type: 'string' }, password: { type: 'string' }, days: { type: 'string' } },
+/**
+ * With the embedded database the running server owns the data folder: the command is sent to it
+ * (POST /api/admin-cli) with the key derived from Kiln's secret, and it runs there.
+ */
+export async function runOnServer(config: Config, argv: string[]): Promise<string> {
+  const secret = loadOrCreateSecret(config.dataDir, config.secret);
+  const host = config.listen === '0.0.0.0' || config.listen === '::' ? '127.0.0.1' : config.listen;
+  const response = await fetch(
+    `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/api/admin-cli`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminCliKey(secret)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ argv }),
+    },
+  ).catch((error: unknown) => {
+    throw new UsageError(
+      `Another Kiln process owns the data folder, and its server did not answer on ${host}:${config.port} (${String(error)}).`,
+    );
   });
-  const [group, action, email, planName] = positionals;
-  if (group === 'secrets' && action === 'rotate' && !email) {
-    const { config, db } = kiln.services;
-    // The same secret the server uses: KILN_SECRET, else the data folder's secret file.
-    const secret = loadOrCreateSecret(config.dataDir, config.secret);
-    return formatRotation(await rotateSecrets(db, { secret, previous: config.previousSecrets }));
-  }
-  if (!email) throw new UsageError(USAGE);
-
-  if (group === 'user' && action === 'create') {
-    // Sign-up answers a taken address like a new one (issue 21 item 2); the operator is told.
-    const taken = await findUserId(kiln, email).catch(() => null);
-    if (taken) throw new UsageError(`An account with the email ${email} already exists.`);
-    const password = values.password ?? randomBytes(9).toString('base64url');
-    const result = await kiln.services.auth.api.signUpEmail({
-      body: { email, password, name: values.name ?? '' },
-    });
-    const printed = values.password ? '' : `\nPassword: ${password}`;
-    return `Created ${result.user.email} (id ${result.user.id}).${printed}`;
-  }
-
-  if (group === 'credits' && action === 'add') {
-    const amount = Number(planName);
-    if (!Number.isInteger(amount) || amount < 1)
-      throw new UsageError('The count must be a whole number, 1 or more.');
-    const balance = await addVersionCredits(kiln.services.db, await findUserId(kiln, email), amount);
-    return `${email} now has ${balance} extra version${balance === 1 ? '' : 's'}.`;
-  }
-
-  if (group === 'plan') {
-    const userId = await findUserId(kiln, email);
-    if (action === 'grant') {
-      if (planName !== 'premium') throw new UsageError('Only the "premium" plan can be granted.');
-      const days = values.days === undefined ? undefined : Number(values.days);
-      if (days !== undefined && (!Number.isInteger(days) || days < 1)) {
-        throw new UsageError('--days must be a whole number of days, 1 or more.');
-      }
-      const subscription = await grantPremium(kiln.services.db, userId, { days });
-      announcePlanChange(kiln, userId);
-      const until = subscription.currentPeriodEnd
-        ? ` until ${subscription.currentPeriodEnd.toISOString()}`
-        : '';
-      return `${email} is now premium${until}.`;
-    }
-    if (action === 'revoke') {
-      const ended = await revokePremium(kiln.services.db, userId);
-      announcePlanChange(kiln, userId);
-      return ended > 0 ? `${email} is no longer premium.` : `${email} had no premium subscription.`;
-    }
-    if (action === 'show') {
-      const subscription = await findActiveSubscription(kiln.services.db, userId);
-      return subscription ? `${email}: premium (${subscription.status})` : `${email}: free`;
-    }
-  }
-  throw new UsageError(USAGE);
-}
-
-/** Running web processes drop their cached plan of the user now, not after the cache's time. */
-function announcePlanChange(kiln: Kiln, userId: string): void {
-  kiln.services.realtime.publish({ type: 'plan-changed', chatId: PLANS_CHANNEL, userId });
+  const body = (await response.json().catch(() => null)) as {
+    output?: string;
+    error?: { message?: string };
+  } | null;
+  if (response.ok && typeof body?.output === 'string') return body.output;
+  throw new UsageError(body?.error?.message ?? `The running server answered ${response.status}.`);
 }
 
 async function main() {
@@ -119,7 +39,15 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  const kiln = await createKiln(parseConfig(process.env));
+  const config = parseConfig(process.env);
+  let kiln: Awaited<ReturnType<typeof createKiln>>;
+  try {
+    kiln = await createKiln(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.log(await runOnServer(config, argv));
+    return;
+  }
   try {
     console.log(await runCommand(kiln, argv));
   } finally {

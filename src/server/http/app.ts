@@ -1,3 +1,5 @@
+import { adminRoutes } from '../admin/routes.ts';
+import { adminCliRoutes } from '../admin/cli-route.ts';
 import { Hono, type Context } from 'hono';
 import { cloneRoutes } from '../clone/index.ts';
 import { HTTPException } from 'hono/http-exception';
@@ -143,6 +145,8 @@ export function createHttpApp(services: Services) {
   api.route('/me/usage', usageRoutes(services));
   api.route('/me/instructions', defaultInstructionsRoutes(services));
   api.route('/me', meRoutes(services));
+  api.route('/admin-cli', adminCliRoutes(services));
+  api.route('/admin', adminRoutes({ db, admin: services.admin }));
   api.route('/users', userRoutes(services));
   api.get('/plans', (c) => c.json(PLANS));
   api.get('/ai', (c) => c.json({ id: services.model.id, isDemo: services.model.isDemo }));

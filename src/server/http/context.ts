@@ -17,6 +17,7 @@ import type { BillingService } from '../billing/stripe/service.ts';
 import type { BrowserService } from '../browser/index.ts';
 import type { VersionScreenshots } from '../screenshots/version-screenshots.ts';
 import type { Logger } from '../observability/logger.ts';
+import type { AdminService } from '../admin/service.ts';
 import type {
   ChatIntegrationService,
   IntegrationService,
@@ -70,4 +71,8 @@ export interface Services {
   clone: CloneService;
   /** Abuse limits (issue 21 item 2): KILN_RATE_LIMITS's windows and caps, the client's address. */
   limits: Limiter;
+  /** Accounts, plans, the queue and the audit trail for /admin and the CLI (issue 35 item 9). */
+  admin: AdminService;
+  /** What the CLI shows a running server to act through it (admin/cli-key.ts). */
+  adminCliKey: string;
 }

@@ -6,6 +6,8 @@ export interface SessionUser {
   name: string;
   email: string;
   image?: string | null;
+  /** Has the admin role (as of the session's last read, a few seconds at most: routes under /api/admin check it afresh). */
+  isAdmin?: boolean;
 }
 
 /** The person behind a request, resolved once per request by the session middleware. */

@@ -26,7 +26,13 @@ export function meRoutes(services: Services) {
       : [null, null];
     return c.json({
       user: user
-        ? { id: user.id, fullName: user.name, email: user.email, avatarUrl: user.image ?? null }
+        ? {
+            id: user.id,
+            fullName: user.name,
+            email: user.email,
+            avatarUrl: user.image ?? null,
+            isAdmin: user.isAdmin === true,
+          }
         : null,
       plan,
       isPremium,

@@ -21,7 +21,7 @@ import { answer, generate, PNG_BYTES, signedUpUser } from '../generation-helpers
 import { createVersion } from '../preview-helpers.ts';
 import { createTestKiln, TestClient } from '../test-app.ts';
 
-export type Role = 'visitor' | 'stranger' | 'freeOwner' | 'premiumOwner' | 'buyer';
+export type Role = 'visitor' | 'stranger' | 'freeOwner' | 'premiumOwner' | 'buyer' | 'admin';
 export type ChatName =
   'premiumPublic' | 'premiumPrivate' | 'freePublic' | 'freePrivate' | 'listed' | 'bought';
 
@@ -59,6 +59,8 @@ export interface MatrixFixture {
   listingId: string;
   /** The premium private chat's attachment (its URL). */
   attachmentPath: string;
+  /** An account nobody else uses, which /admin's changes may change (issue 35 item 9). */
+  bystanderId: string;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,8 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { db } = kiln.services;
 
+  // The first account made is the install's administrator (issue 35 item 9).
+  const admin = await signedUpUser(kiln, { name: 'Ada Admin' });
   const premiumOwner = await signedUpUser(kiln, { premium: true, name: 'Pat Premium' });
   const freeOwner = await signedUpUser(kiln, { name: 'Fred Free' });
   const stranger = await signedUpUser(kiln, { premium: true, name: 'Sid Stranger' });
@@ -118,7 +122,9 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
     freeOwner: person('freeOwner', freeOwner, false),
     premiumOwner: person('premiumOwner', premiumOwner, true),
     buyer: person('buyer', buyer, false),
+    admin: person('admin', admin, false),
   };
+  const bystander = await signedUpUser(kiln, { name: 'Bo Bystander' });
 
   /** A chat of two finished versions written straight to the database. */
   async function plainChat(
@@ -319,6 +325,7 @@ export async function createMatrixFixture(): Promise<MatrixFixture> {
     integrationId,
     listingId: listing!.id,
     attachmentPath: attachmentUrl,
+    bystanderId: bystander.userId,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await kiln.close();

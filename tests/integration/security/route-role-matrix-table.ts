@@ -15,12 +15,14 @@ import type { MatrixRequest } from './route-role-matrix-http.ts';
  * - `own`: a resource of the premium owner's (an integration): 401 for the visitor, the same 404
  *   as a missing one for anybody else;
  * - `signature`: Stripe's webhook, which no session opens (its signature is its check);
- * - `nobody`: what nobody gets yet (a site before it is deployed): 404 for all.
+ * - `nobody`: what nobody gets yet (a site before it is deployed): 404 for all;
+ * - `admin`: /admin's routes (issue 35 item 9): 401 for the visitor, 403 for anyone signed in but
+ *   the install's administrator (the first account made).
  *
  * A key is `METHOD path` as the router lists it; `METHOD path (what)` adds a case for the same
  * route (the catch-all serves preview hosts and site hosts).
  */
-export type Needs = Capability | 'public' | 'signed-in' | 'own' | 'signature' | 'nobody';
+export type Needs = Capability | 'public' | 'signed-in' | 'own' | 'signature' | 'nobody' | 'admin';
 
 export interface Target {
   role: Role;
@@ -300,6 +302,29 @@ export const ROUTES: Record<string, RouteCase> = {
   'POST /api/billing/extra-versions': {
     needs: 'signed-in',
     request: () => ({ path: '/api/billing/extra-versions', json: { quantity: 2 } }),
+  },
+  // Administration (issue 35 item 9): the administrator changes an account nobody else uses.
+  // The check before every /api/admin route: an unknown one is 401/403 too, and 404 only to the admin.
+  'ALL /api/admin/*': {
+    needs: 'admin',
+    request: () => ({ path: '/api/admin/unknown', method: 'GET' }),
+    ok: 404,
+  },
+  'GET /api/admin/users': { needs: 'admin', request: () => ({ path: '/api/admin/users?q=bo' }) },
+  'GET /api/admin/system': { needs: 'admin', request: () => ({ path: '/api/admin/system' }) },
+  'GET /api/admin/audit': { needs: 'admin', request: () => ({ path: '/api/admin/audit' }) },
+  'POST /api/admin/users/:id/changes': {
+    needs: 'admin',
+    request: (t) => ({
+      path: `/api/admin/users/${t.fx.bystanderId}/changes`,
+      json: { kind: 'plan', plan: 'premium', days: 1 },
+    }),
+  },
+  // The CLI's way into a running server: a key derived from Kiln's secret, which no session holds.
+  'POST /api/admin-cli': {
+    needs: 'signature',
+    request: () => ({ path: '/api/admin-cli', json: { argv: ['user', 'list'] } }),
+    ok: 401,
   },
   'POST /api/billing/webhook': {
     needs: 'signature',

@@ -18,6 +18,7 @@ import { ROUTES, type RouteCase, type Target } from './route-role-matrix-table.t
  */
 
 type Expected = number;
+type Request = Awaited<ReturnType<RouteCase['request']>>;
 
 const isCapability = (needs: string): needs is Capability =>
   (CAPABILITIES as readonly string[]).includes(needs);
@@ -41,7 +42,7 @@ const CHAT_CASES: [Role, ChatName][] = [
   ['buyer', 'bought'],
   ['stranger', 'bought'],
 ];
-const ROLES: Role[] = ['visitor', 'stranger', 'freeOwner', 'premiumOwner', 'buyer'];
+const ROLES: Role[] = ['visitor', 'stranger', 'freeOwner', 'premiumOwner', 'buyer', 'admin'];
 
 /** The status the rules give this viewer: a denial's, or the route's answer when allowed. */
 function expectedStatus(route: RouteCase, t: Target): Expected {
@@ -58,6 +59,8 @@ function expectedStatus(route: RouteCase, t: Target): Expected {
       return signedIn ? ok : 401;
     case 'own':
       return !signedIn ? 401 : t.role === 'premiumOwner' ? ok : 404;
+    case 'admin':
+      return !signedIn ? 401 : t.role === 'admin' ? ok : 403;
   }
   if (route.signInFirst && !signedIn) return 401;
   const viewer = route.sessionless ? { userId: null, isPremium: false } : viewerOf(person);
@@ -126,10 +129,10 @@ describe('every route × every role × public/private chat (issue 21 item 1)', (
     fx.people[role].cookie ? { cookie: fx.people[role].cookie } : {};
 
   /** One viewer's request: its status against the rules, its bytes against every marker. */
-  async function check(key: string, route: RouteCase, role: Role, chatName: ChatName) {
+  async function check(key: string, route: RouteCase, role: Role, chatName: ChatName, planned: Request) {
     const problems: string[] = [];
     const t: Target = { role, chat: fx.chats[chatName], fx };
-    const request = { method: key.split(' ')[0]!, ...(await route.request(t)) };
+    const request = { method: key.split(' ')[0]!, ...planned };
     const headers = cookieHeader(role);
     if (!['GET', 'HEAD'].includes(request.method)) headers.origin = fx.appOrigin;
     const response = await send(fx.baseUrl, request, headers);
@@ -184,7 +187,14 @@ describe('every route × every role × public/private chat (issue 21 item 1)', (
         isCapability(route.needs) || route.perChat
           ? CHAT_CASES
           : ROLES.map((role): [Role, ChatName] => [role, 'premiumPrivate']);
-      const results = await Promise.all(cases.map(([role, chat]) => check(key, route, role, chat)));
+      // Every viewer's request is made before any is sent: one viewer's change (the owner deleting
+      // the newest version) must not change what another's request names.
+      const planned = await Promise.all(
+        cases.map(([role, chat]) => route.request({ role, chat: fx.chats[chat], fx })),
+      );
+      const results = await Promise.all(
+        cases.map(([role, chat], index) => check(key, route, role, chat, planned[index]!)),
+      );
       for (const result of results) {
         problems.push(...result.problems);
         for (const marker of result.seen) ownersSaw.add(marker);

@@ -1,20 +1,29 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's tables. `users` is also the spec's profile (§3 User: id, full_name, avatar_url):
  * Better Auth's `name`/`image` fields are mapped onto `fullName`/`avatarUrl` in auth/auth.ts.
  */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  fullName: text('full_name').notNull().default(''),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  avatarUrl: text('avatar_url'),
-  /** Instructions copied into the KILN.md of the user's new chats (issue 17 item 4). */
-  defaultInstructions: text('default_instructions'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    fullName: text('full_name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    avatarUrl: text('avatar_url'),
+    /** Instructions copied into the KILN.md of the user's new chats (issue 17 item 4). */
+    defaultInstructions: text('default_instructions'),
+    /** 'admin' opens /admin (issue 35 item 9): the first account made, or one the CLI or an admin names. */
+    role: text('role').notNull().default('user'),
+    /** Set while an administrator has disabled the account: no sign-in, no session. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('user', 'admin')`)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -4,3 +4,4 @@ export * from './billing.ts';
 export * from './integrations.ts';
 export * from './jobs.ts';
 export * from './generations.ts';
+export * from './admin.ts';
