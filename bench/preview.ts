@@ -5,6 +5,10 @@
  * and the naive baseline `npm install && npm run build` in a fresh folder with a warm npm cache.
  * Targets (issue 5): warm React/Vue/Svelte ≤ 1.0 s and ≥ 3× naive; Angular ≤ 8 s and ≥ 2×;
  * cached ≤ 100 ms; HTML ≤ 50 ms.
+ * `first_ms` (issue 35 item 6): a person's first version of the framework in a process just
+ * started (warm store, no standby yet): from "version finished" to ready, the generation having
+ * started `--answer-ms` before (default 8000: a short real answer; the standby is prepared
+ * meanwhile). Target: no slower than 1.5× a later (warm) one.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALL, harness, type Built } from './support/preview-harness.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { median } from './support/stats.ts';
 
 function naiveBuild(framework: Built, work: string): number {
@@ -34,8 +39,9 @@ export default async function run(args: string[]): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-preview-'));
   const results: Record<
     string,
-    { cold_ms: number; warm_ms: number; cached_ms: number; naive_ms: number; ratio: number }
+    { cold_ms: number; warm_ms: number; cached_ms: number; naive_ms: number; ratio: number; first_ms: number }
   > = {};
+  const answerMs = Number(option('answer-ms') ?? 8000);
   let htmlMs = 0;
   try {
     // One long-lived harness with a store that becomes warm; cold runs get a fresh data folder each.
@@ -67,6 +73,21 @@ export default async function run(args: string[]): Promise<void> {
         const { chatId, version } = await warm.version(framework, `warm-${i}`);
         warmRuns.push(await warm.timeToReady(chatId, version));
       }
+      // A process just started, on the same warm store: the person's first version of the framework.
+      const firstRuns: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const dir = path.join(work, `first-${framework}-${i}`);
+        fs.mkdirSync(dir, { recursive: true });
+        for (const name of ['pnpm-store', 'pnpm-cache'])
+          fs.symlinkSync(path.join(warm.dataDir, name), path.join(dir, name));
+        const fresh = await harness(dir, { standby: true });
+        await fresh.service.storeWarm();
+        fresh.service.prepareStandby(framework); // what a generation's start does
+        await sleep(answerMs); // the model answers
+        const { chatId, version } = await fresh.version(framework, `first-${i}`);
+        firstRuns.push(await fresh.timeToReady(chatId, version));
+        await fresh.close();
+      }
       const cached: number[] = [];
       for (let i = 0; i < runs; i++) {
         const { chatId, version } = await warm.version(framework, 'warm-0');
@@ -81,6 +102,7 @@ export default async function run(args: string[]): Promise<void> {
         cached_ms: Math.round(median(cached) * 10) / 10,
         naive_ms: Math.round(median(naive)),
         ratio: 0,
+        first_ms: Math.round(median(firstRuns)),
       };
       row.ratio = Math.round((row.naive_ms / row.warm_ms) * 10) / 10;
       results[framework] = row;
@@ -98,12 +120,18 @@ export default async function run(args: string[]): Promise<void> {
     angular: { warm: 8000, ratio: 2 },
   };
   console.log(`\nmedians of ${runs} runs (ms)`);
-  console.log('framework  cold     warm    cached  naive    ratio  targets (warm, ratio, cached ≤ 100)');
+  console.log(
+    'framework  cold     warm    cached  naive    ratio  first    targets (warm, ratio, cached ≤ 100, first ≤ 1.5× warm)',
+  );
   for (const [framework, row] of Object.entries(results)) {
     const target = targets[framework as Built];
-    const meets = row.warm_ms <= target.warm && row.ratio >= target.ratio && row.cached_ms <= 100;
+    const meets =
+      row.warm_ms <= target.warm &&
+      row.ratio >= target.ratio &&
+      row.cached_ms <= 100 &&
+      row.first_ms <= row.warm_ms * 1.5;
     console.log(
-      `${framework.padEnd(10)} ${String(row.cold_ms).padStart(6)} ${String(row.warm_ms).padStart(7)} ${String(row.cached_ms).padStart(8)} ${String(row.naive_ms).padStart(7)} ${String(row.ratio).padStart(7)}×  ≤${target.warm}, ≥${target.ratio}× ${meets ? 'met' : 'MISSED'}`,
+      `${framework.padEnd(10)} ${String(row.cold_ms).padStart(6)} ${String(row.warm_ms).padStart(7)} ${String(row.cached_ms).padStart(8)} ${String(row.naive_ms).padStart(7)} ${String(row.ratio).padStart(7)}× ${String(row.first_ms).padStart(7)}  ≤${target.warm}, ≥${target.ratio}× ${meets ? 'met' : 'MISSED'}`,
     );
   }
   console.log(`html       ${htmlMs.toFixed(1)} ms (target ≤ 50) ${htmlMs <= 50 ? 'met' : 'MISSED'}`);

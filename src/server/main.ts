@@ -185,6 +185,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       readModel: modelWorker.read,
       timeoutMs: config.ai.timeoutMs,
       onVersionFinished: (chatId, version) => preview.requestBuild(chatId, version),
+      onGenerationStarting: (framework) => preview.prepareStandby(framework),
       integrationGuidance: createIntegrationGuidance({ config, db: database.db, secret, chatIntegrations }),
       costs: config.costs,
       maxRunningPerUser: limits.cap('generation-running'),

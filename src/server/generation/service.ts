@@ -78,6 +78,8 @@ export interface GenerationDeps {
   timeoutMs: number;
   /** Called when a version is stored (the preview builder queues its build). */
   onVersionFinished?: (chatId: string, version: number) => Promise<void>;
+  /** Called once a generation is accepted, before the model is asked (the builder prepares its standby). */
+  onGenerationStarting?: (framework: Framework) => void;
   /** The system prompt's section for the chat's enabled integrations (issue 16 item 3). */
   integrationGuidance?: (chatId: string, framework: Framework) => Promise<string>;
   /** Prices of answers and each plan's monthly budget (issue 17 item 3); default: no prices, no budgets. */
@@ -175,6 +177,7 @@ export class GenerationService {
       throw new ServiceError(404, 'version-not-found', `Version #${selectedVersion} does not exist.`);
     }
     const framework = isFramework(chat.framework) ? chat.framework : 'react';
+    this.deps.onGenerationStarting?.(framework);
     const baseMessage = state?.base ?? null;
     const stats = { versions: state?.versions ?? 0, highest: state?.highest ?? 0 };
 

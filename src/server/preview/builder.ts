@@ -201,7 +201,7 @@ export async function buildProject(
       ),
       adaptations.devDependencies,
     );
-    standby = takeStandby(context, input.framework, installManifest, command.script);
+    standby = await takeStandby(context, input.framework, installManifest, command.script);
     // The workspace's copy only: what the project's files are stays as written.
     const written = input.sourceLocations
       ? await withSourceLocations(input.files, input.framework)
@@ -331,7 +331,7 @@ export async function buildProject(
  * A standby for this project: its template's plain build script (`vite build`, `ng build`) and
  * exactly its template's dependencies.
  */
-function takeStandby(
+async function takeStandby(
   context: BuilderContext,
   framework: Framework | undefined,
   packageJson: {
@@ -340,12 +340,19 @@ function takeStandby(
     devDependencies?: Record<string, string>;
   },
   buildScript: string,
-): Standby | null {
+): Promise<Standby | null> {
   if (!context.standby || !framework) return null;
   const script = standbyScript(framework);
   if (!script || buildScript.replace(/\s+/g, ' ') !== script) return null;
-  return context.standby.take(framework, dependencyKey(packageJson));
+  const key = dependencyKey(packageJson);
+  // One being prepared (started when the person's generation began) is worth the wait: a cold
+  // build beside it would share the cores with it and take longer than the rest of its start.
+  await context.standby.whenPrepared(framework, key, STANDBY_WAIT_MS);
+  return context.standby.take(framework, key);
 }
+
+/** The longest a build waits for its framework's standby being prepared. */
+const STANDBY_WAIT_MS = 60_000;
 
 async function runStandby(standby: Standby, sourceMaps: boolean, signal?: AbortSignal): Promise<RunResult> {
   const onAbort = () => standby.process.kill();

@@ -94,6 +94,14 @@ export interface PreviewService {
   buildHere(chatId: string, version: number, options?: BuildPurpose): Promise<void>;
   /** Settles once the standby builds (if any) are started; tests and benchmarks wait for it. */
   standbysReady(): Promise<void>;
+  /** Settles once the store is warm and the frameworks in use have their standbys (none before a build). */
+  storeWarm(): Promise<void>;
+  /**
+   * A person started a generation of this framework: its standby is prepared now, while the model
+   * answers (issue 35 item 6), so their first preview of it is a warm build. A no-op where this
+   * process builds nothing or the standby is ready.
+   */
+  prepareStandby(framework: Framework): void;
   close(): Promise<void>;
 }
 
@@ -420,6 +428,15 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       } else {
         standbyFill = builder.standby?.fill() ?? Promise.resolve();
       }
+    },
+
+    prepareStandby(framework) {
+      // Not before the store is warm: standbys install offline from it.
+      void standbyFill.then(() => builder.standby?.refill(framework));
+    },
+
+    async storeWarm() {
+      await standbyFill;
     },
 
     async standbysReady() {

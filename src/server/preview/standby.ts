@@ -120,6 +120,24 @@ export class StandbyPool {
     while (this.preparing.size > 0) await Promise.allSettled([...this.preparing.values()]);
   }
 
+  /**
+   * Waits (at most `maxMs`) for the framework's standby being prepared, when it is being prepared
+   * with exactly these dependencies: a person's first build of a framework then takes the standby
+   * that started while the model answered (issue 35 item 6) instead of a cold build beside it.
+   */
+  async whenPrepared(framework: Framework, key: string, maxMs: number): Promise<void> {
+    const pending = this.preparing.get(framework);
+    if (!pending || this.ready.has(framework)) return;
+    const template = await this.options.templateFiles(framework);
+    const manifest = sanitizePackageJson(
+      template.find((file) => file.name === 'package.json')?.content ?? '{}',
+    );
+    if (!manifest.ok || dependencyKey(manifest.packageJson) !== key) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([pending, new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+    clearTimeout(timer);
+  }
+
   /** The framework's standby, if it is alive and was installed with exactly these dependencies. */
   take(framework: Framework, key: string): Standby | null {
     const standby = this.ready.get(framework);
