@@ -20,12 +20,15 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   onConfirm,
+  destructive = true,
 }: {
   trigger: ReactNode;
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
+  /** False for a change that takes nothing away (the confirming button is then the primary one). */
+  destructive?: boolean;
 }) {
   return (
     <AlertDialog>
@@ -35,7 +38,7 @@ export function ConfirmDialog({
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={onConfirm}>
+          <AlertDialogAction destructive={destructive} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
