@@ -19,6 +19,7 @@ const INVENTORY: Record<string, string> = {
   'ai/demo/backend/guest-book-angular.ts': "Kiln's shipped demo files",
   'ai/demo/backend/package-json.ts': "Kiln's shipped demo files",
   'ai/demo/catalogue/load.ts': "Kiln's shipped demo catalogue",
+  'ai/demo/project/stylesheet.ts': "Kiln's shipped templates' stylesheets",
   'app-servers/app-process.ts': 'its run folder: made by Kiln, never bound into the sandbox writable',
   'app-servers/app-routing.ts':
     "the handlers' folders: written by Kiln from its stored output, read-only to the sandbox",

@@ -19,7 +19,15 @@ export class Person {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    return fetch(`${web.url}${path}`, { ...init, headers, body });
+    const send = () => fetch(`${web.url}${path}`, { ...init, headers, body });
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') return send();
+    // A kept-alive connection the server closed as the request left is reset (ECONNRESET; seen on
+    // a loaded machine): a browser sends an idempotent request again on a new one, and so do we.
+    return send().catch((error: unknown) => {
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+      return send();
+    });
   }
 
   /** Signs up and in through `web`, keeping the session cookie. */
