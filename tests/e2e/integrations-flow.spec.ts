@@ -114,6 +114,20 @@ test('a Supabase database: configured, enabled, a guest book migration run, the 
   const markup = await page.content();
   expect(markup).not.toContain(SERVICE_ROLE_KEY);
   expect(markup).not.toContain(DB_PASSWORD);
+  // Test connection answers at once with its progress, then with the result (issue 35 item 5).
+  await saved.getByRole('button', { name: 'Test connection to Guest book project' }).click();
+  await expect(
+    saved.getByText(/^(Testing\.\.\.|Connection works\.|Connection failed\.)/).first(),
+  ).toBeVisible({
+    timeout: 3_000,
+  });
+  // The project URL is a made-up address here (only the database is real): the test says so.
+  await expect(saved.getByRole('status')).toContainText(
+    'Connection failed. Could not reach the project URL',
+    {
+      timeout: 30_000,
+    },
+  );
   await page.screenshot({ path: test.info().outputPath('account-integrations.png'), fullPage: true });
 
   // 2. A React chat; the database switched on in its Integrations tab.

@@ -11,3 +11,4 @@ export const EditorPage = lazy(() => import('../editor/editor-page.tsx'));
 export const PricingPage = lazy(() => import('../pricing/pricing-page.tsx'));
 export const MarketplacePage = lazy(() => import('../marketplace/marketplace-page.tsx'));
 export const IntegrationsPage = lazy(() => import('../account/integrations-page.tsx'));
+export const AdminPage = lazy(() => import('../admin/admin-page.tsx'));

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './app-layout.tsx';
 import {
   AccountPage,
+  AdminPage,
   EditorPage,
   HomePage,
   IntegrationsPage,
@@ -34,6 +35,7 @@ export const router = createBrowserRouter([
       { path: 'marketplace', element: <MarketplacePage /> },
       { path: 'account', element: <AccountPage /> },
       { path: 'account/integrations', element: <IntegrationsPage /> },
+      { path: 'admin', element: <AdminPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

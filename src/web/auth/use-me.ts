@@ -17,7 +17,14 @@ export interface MeSubscription {
 }
 
 export interface MeResponse {
-  user: { id: string; fullName: string; email: string; avatarUrl: string | null } | null;
+  user: {
+    id: string;
+    fullName: string;
+    email: string;
+    avatarUrl: string | null;
+    /** An administrator who can sign in: /admin opens (the server checks again on each call). */
+    isAdmin: boolean;
+  } | null;
   plan: Plan;
   isPremium: boolean;
   /** The version quota of the current window (null when signed out). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import {
@@ -59,6 +59,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
               <Settings aria-hidden="true" /> Account
             </Link>
           </DropdownMenuItem>
+          {me.data?.user?.isAdmin ? (
+            <DropdownMenuItem asChild>
+              <Link to="/admin">
+                <ShieldCheck aria-hidden="true" /> Administration
+              </Link>
+            </DropdownMenuItem>
+          ) : null}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
