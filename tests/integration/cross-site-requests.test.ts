@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { is } from 'drizzle-orm';
+import { eq, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/server/db/schema/index.ts';
@@ -225,6 +225,24 @@ describe('cross-site requests are refused on every state-changing route (issue 1
       path: `/api/chats/${chat.chatId}/preview/1/stack`,
       json: { frames: [{ url: 'http://example.com/app.js', line: 1, column: 1 }] },
       status: 200,
+    }),
+    // The owner is made an administrator (issue 35 item 9) and asks for the role it has.
+    'POST /api/admin/users/:id/changes': async () => {
+      await ctx.kiln.services.db
+        .update(schema.users)
+        .set({ role: 'admin' })
+        .where(eq(schema.users.id, owner.userId));
+      return {
+        path: `/api/admin/users/${owner.userId}/changes`,
+        json: { kind: 'role', role: 'admin' },
+        status: 200,
+      };
+    },
+    // The CLI's way in: without its key, 401 past the origin check.
+    'POST /api/admin-cli': async () => ({
+      path: '/api/admin-cli',
+      json: { argv: ['user', 'list'] },
+      status: 401,
     }),
     // This server has no Stripe keys: 404 billing-disabled on the app's own page.
     'POST /api/billing/checkout': async () => ({

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 
 const EXPECTED_TABLES = [
   'accounts',
+  'admin_actions',
   'billing_customers',
   'billing_events',
   'billing_payments',
