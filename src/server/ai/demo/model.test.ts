@@ -41,7 +41,9 @@ describe('createDemoModel', () => {
 
   it('stops promptly when aborted mid-stream', async () => {
     const controller = new AbortController();
-    const model = createDemoModel({ delayMs: 50 });
+    // A second between chunks: stopping 'promptly' means long before the next one would come,
+    // a margin no loaded machine eats (40 ms after a 50 ms delay failed under load).
+    const model = createDemoModel({ delayMs: 1_000 });
     const result = streamText({
       model,
       system: frameworkLine('react'),
@@ -53,7 +55,7 @@ describe('createDemoModel', () => {
     try {
       for await (const delta of result.textStream) {
         deltas.push(delta);
-        if (deltas.length === 3) {
+        if (deltas.length === 1) {
           abortedAt = Date.now();
           controller.abort();
         }
@@ -61,8 +63,8 @@ describe('createDemoModel', () => {
     } catch (error) {
       expect((error as Error).name).toBe('AbortError');
     }
-    expect(Date.now() - abortedAt).toBeLessThan(40);
-    expect(deltas.length).toBeLessThanOrEqual(4);
+    expect(Date.now() - abortedAt).toBeLessThan(900);
+    expect(deltas.length).toBeLessThanOrEqual(2);
   });
 
   it('works with generateText (doGenerate) too', async () => {
