@@ -1,5 +1,55 @@
 import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { cn } from '../lib/cn.ts';
+
+/**
+ * One card of /admin: its title and description, an optional action at the right on a wide
+ * screen (under them on a phone), and its content.
+ */
+export function AdminCard({
+  title,
+  description,
+  action,
+  actionAlign = 'start',
+  liveDescription,
+  contentClassName,
+  children,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  action?: ReactNode;
+  /** Where the action lines up with the title block on a wide screen. */
+  actionAlign?: 'start' | 'end';
+  /** The description changes with the content (a count): announced politely. */
+  liveDescription?: boolean;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  const heading = (
+    <>
+      <CardTitle>{title}</CardTitle>
+      <CardDescription aria-live={liveDescription ? 'polite' : undefined}>{description}</CardDescription>
+    </>
+  );
+  return (
+    <Card>
+      {action ? (
+        <CardHeader
+          className={cn(
+            'gap-4 p-4 sm:flex-row sm:p-6 sm:justify-between',
+            actionAlign === 'end' ? 'sm:items-end' : 'sm:items-start',
+          )}
+        >
+          <div className="grid gap-1.5">{heading}</div>
+          {action}
+        </CardHeader>
+      ) : (
+        <CardHeader className="p-4 sm:p-6">{heading}</CardHeader>
+      )}
+      <CardContent className={cn('px-4 pb-4 sm:px-6 sm:pb-6', contentClassName)}>{children}</CardContent>
+    </Card>
+  );
+}
 
 /**
  * The rows of /admin's lists (jobs, app servers, deployments, domains, activity): a title line

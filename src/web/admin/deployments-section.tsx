@@ -1,12 +1,11 @@
 import { BadgeCheck, ExternalLink, Hourglass } from 'lucide-react';
 import { customDomainUrl, subdomainUrl } from '../../core/hosting/site-hosts.ts';
 import { ErrorAlert } from '../components/ui/alert.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { SslStatusBadge } from '../editor/sidebar/deployment/custom-domain/ssl-status-badge.tsx';
 import { displayAddress } from '../editor/sidebar/deployment/deployment-host.ts';
 import { RelativeDate } from '../profile/relative-date.tsx';
-import { AdminEmpty, AdminFigure, AdminList, AdminListItem } from './admin-list.tsx';
+import { AdminCard, AdminEmpty, AdminFigure, AdminList, AdminListItem } from './admin-list.tsx';
 import { useAdminSystem } from './admin-queries.ts';
 import { RefreshButton } from './system-section.tsx';
 
@@ -19,83 +18,70 @@ export function DeploymentsSection({ origin = window.location.origin }: { origin
   const data = system.data;
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader className="gap-4 p-4 sm:flex-row sm:p-6 sm:items-start sm:justify-between">
-          <div className="grid gap-1.5">
-            <CardTitle>Deployments</CardTitle>
-            <CardDescription>Deployed sites, the latest first.</CardDescription>
-          </div>
-          <RefreshButton system={system} />
-        </CardHeader>
-        <CardContent className="grid gap-4 px-4 pb-4 sm:px-6 sm:pb-6">
-          {system.error ? <ErrorAlert>{system.error.message}</ErrorAlert> : null}
-          {!data ? (
-            <Skeleton className="h-12" />
-          ) : data.deployments.length === 0 ? (
-            <AdminEmpty>No site is deployed.</AdminEmpty>
-          ) : (
-            <AdminList label="Deployments">
-              {data.deployments.map((deployment) => {
-                const url = subdomainUrl(origin, deployment.subdomain);
-                return (
-                  <AdminListItem key={deployment.chatId} title={<SiteLink url={url} />}>
-                    <AdminFigure term="Owner">{deployment.owner}</AdminFigure>
-                    <AdminFigure term="Version">
-                      {deployment.version === null ? '—' : `#${deployment.version}`}
-                    </AdminFigure>
-                    {deployment.deployedAt ? (
-                      <AdminFigure term="Deployed">
-                        <RelativeDate date={deployment.deployedAt} />
-                      </AdminFigure>
-                    ) : null}
-                  </AdminListItem>
-                );
-              })}
-            </AdminList>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="p-4 sm:p-6">
-          <CardTitle>Custom domains</CardTitle>
-          <CardDescription>
-            Domains people pointed at their sites, with their verification and SSL.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="px-4 pb-4 sm:px-6 sm:pb-6">
-          {!data ? (
-            <Skeleton className="h-12" />
-          ) : data.domains.length === 0 ? (
-            <AdminEmpty>No custom domain has been added.</AdminEmpty>
-          ) : (
-            <AdminList label="Custom domains">
-              {data.domains.map((domain) => (
-                <AdminListItem
-                  key={domain.domain}
-                  title={
-                    domain.verified ? (
-                      <SiteLink url={customDomainUrl(origin, domain.domain)} />
-                    ) : (
-                      domain.domain
-                    )
-                  }
-                  aside={
-                    <>
-                      <VerifiedBadge isVerified={domain.verified} />
-                      <SslStatusBadge status={domain.sslStatus} />
-                    </>
-                  }
-                >
-                  <AdminFigure term="Owner">{domain.owner}</AdminFigure>
-                  <AdminFigure term="Added">
-                    <RelativeDate date={domain.createdAt} />
+      <AdminCard
+        title="Deployments"
+        description="Deployed sites, the latest first."
+        action={<RefreshButton system={system} />}
+        contentClassName="grid gap-4"
+      >
+        {system.error ? <ErrorAlert>{system.error.message}</ErrorAlert> : null}
+        {!data ? (
+          <Skeleton className="h-12" />
+        ) : data.deployments.length === 0 ? (
+          <AdminEmpty>No site is deployed.</AdminEmpty>
+        ) : (
+          <AdminList label="Deployments">
+            {data.deployments.map((deployment) => {
+              const url = subdomainUrl(origin, deployment.subdomain);
+              return (
+                <AdminListItem key={deployment.chatId} title={<SiteLink url={url} />}>
+                  <AdminFigure term="Owner">{deployment.owner}</AdminFigure>
+                  <AdminFigure term="Version">
+                    {deployment.version === null ? '—' : `#${deployment.version}`}
                   </AdminFigure>
+                  {deployment.deployedAt ? (
+                    <AdminFigure term="Deployed">
+                      <RelativeDate date={deployment.deployedAt} />
+                    </AdminFigure>
+                  ) : null}
                 </AdminListItem>
-              ))}
-            </AdminList>
-          )}
-        </CardContent>
-      </Card>
+              );
+            })}
+          </AdminList>
+        )}
+      </AdminCard>
+      <AdminCard
+        title="Custom domains"
+        description="Domains people pointed at their sites, with their verification and SSL."
+      >
+        {!data ? (
+          <Skeleton className="h-12" />
+        ) : data.domains.length === 0 ? (
+          <AdminEmpty>No custom domain has been added.</AdminEmpty>
+        ) : (
+          <AdminList label="Custom domains">
+            {data.domains.map((domain) => (
+              <AdminListItem
+                key={domain.domain}
+                title={
+                  domain.verified ? <SiteLink url={customDomainUrl(origin, domain.domain)} /> : domain.domain
+                }
+                aside={
+                  <>
+                    <VerifiedBadge isVerified={domain.verified} />
+                    <SslStatusBadge status={domain.sslStatus} />
+                  </>
+                }
+              >
+                <AdminFigure term="Owner">{domain.owner}</AdminFigure>
+                <AdminFigure term="Added">
+                  <RelativeDate date={domain.createdAt} />
+                </AdminFigure>
+              </AdminListItem>
+            ))}
+          </AdminList>
+        )}
+      </AdminCard>
     </div>
   );
 }

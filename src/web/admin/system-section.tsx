@@ -2,12 +2,11 @@ import { RefreshCw } from 'lucide-react';
 import { ErrorAlert } from '../components/ui/alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { RelativeDate } from '../profile/relative-date.tsx';
 import { cn } from '../lib/cn.ts';
 import { jobKindLabel, shortId } from './admin-format.ts';
-import { AdminEmpty, AdminFigure, AdminList, AdminListItem } from './admin-list.tsx';
+import { AdminCard, AdminEmpty, AdminFigure, AdminList, AdminListItem } from './admin-list.tsx';
 import { useAdminSystem } from './admin-queries.ts';
 
 export type SystemQuery = ReturnType<typeof useAdminSystem>;
@@ -18,102 +17,92 @@ export function SystemSection() {
   const data = system.data;
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader className="gap-4 p-4 sm:flex-row sm:p-6 sm:items-start sm:justify-between">
-          <div className="grid gap-1.5">
-            <CardTitle>Build queue</CardTitle>
-            <CardDescription>Preview builds and other jobs, read again every 10 seconds.</CardDescription>
-          </div>
-          <RefreshButton system={system} />
-        </CardHeader>
-        <CardContent className="grid gap-6 px-4 pb-4 sm:px-6 sm:pb-6">
-          {system.error ? <ErrorAlert>{system.error.message}</ErrorAlert> : null}
-          <dl className="grid grid-cols-3 gap-3" aria-label="Build counts">
-            <Count term="Queued" value={data?.builds.queued} />
-            <Count term="Running" value={data?.builds.running} />
-            <Count
-              term="Failed in the last 24 h"
-              value={data?.builds.failedToday}
-              isAlarming={(data?.builds.failedToday ?? 0) > 0}
-            />
-          </dl>
-          {!data ? (
-            <Skeleton className="h-12" />
-          ) : data.builds.jobs.length === 0 ? (
-            <AdminEmpty>No job is queued or running.</AdminEmpty>
-          ) : (
-            <AdminList label="Active jobs">
-              {data.builds.jobs.map((job) => (
-                <AdminListItem
-                  key={job.id}
-                  title={jobKindLabel(job.kind)}
-                  aside={
-                    <Badge variant={job.status === 'running' ? 'brand' : 'neutral'}>
-                      {statusLabel(job.status)}
+      <AdminCard
+        title="Build queue"
+        description="Preview builds and other jobs, read again every 10 seconds."
+        action={<RefreshButton system={system} />}
+        contentClassName="grid gap-6"
+      >
+        {system.error ? <ErrorAlert>{system.error.message}</ErrorAlert> : null}
+        <dl className="grid grid-cols-3 gap-3" aria-label="Build counts">
+          <Count term="Queued" value={data?.builds.queued} />
+          <Count term="Running" value={data?.builds.running} />
+          <Count
+            term="Failed in the last 24 h"
+            value={data?.builds.failedToday}
+            isAlarming={(data?.builds.failedToday ?? 0) > 0}
+          />
+        </dl>
+        {!data ? (
+          <Skeleton className="h-12" />
+        ) : data.builds.jobs.length === 0 ? (
+          <AdminEmpty>No job is queued or running.</AdminEmpty>
+        ) : (
+          <AdminList label="Active jobs">
+            {data.builds.jobs.map((job) => (
+              <AdminListItem
+                key={job.id}
+                title={jobKindLabel(job.kind)}
+                aside={
+                  <Badge variant={job.status === 'running' ? 'brand' : 'neutral'}>
+                    {statusLabel(job.status)}
+                  </Badge>
+                }
+              >
+                {job.progress ? <AdminFigure term="Progress">{job.progress}</AdminFigure> : null}
+                <AdminFigure term="Owner">{job.owner ?? 'Unknown'}</AdminFigure>
+                <AdminFigure term="Queued">
+                  <RelativeDate date={job.createdAt} />
+                </AdminFigure>
+              </AdminListItem>
+            ))}
+          </AdminList>
+        )}
+      </AdminCard>
+      <AdminCard
+        title="App servers"
+        description="The full-stack apps this Kiln process runs, for previews and deployments. Each web process runs its own."
+      >
+        {!data ? (
+          <Skeleton className="h-12" />
+        ) : data.appServers.length === 0 ? (
+          <AdminEmpty>No app server is running.</AdminEmpty>
+        ) : (
+          <AdminList label="Running app servers">
+            {data.appServers.map((server) => (
+              <AdminListItem
+                key={`${server.chatId}-${server.version}-${server.deployed}`}
+                title={
+                  <>
+                    <span className="font-mono text-sm" title={server.chatId}>
+                      {shortId(server.chatId)}
+                    </span>{' '}
+                    <span className="text-muted-foreground">version #{server.version}</span>
+                  </>
+                }
+                aside={
+                  <>
+                    <Badge variant="outline">{server.deployed ? 'Deployment' : 'Preview'}</Badge>
+                    <Badge variant={server.state === 'running' ? 'brand' : 'neutral'}>
+                      {statusLabel(server.state)}
                     </Badge>
-                  }
-                >
-                  {job.progress ? <AdminFigure term="Progress">{job.progress}</AdminFigure> : null}
-                  <AdminFigure term="Owner">{job.owner ?? 'Unknown'}</AdminFigure>
-                  <AdminFigure term="Queued">
-                    <RelativeDate date={job.createdAt} />
+                  </>
+                }
+              >
+                <AdminFigure term="Owner">{server.owner ?? 'Unknown'}</AdminFigure>
+                <AdminFigure term="Last used">
+                  <RelativeDate date={server.lastUsed} />
+                </AdminFigure>
+                {server.restarts > 0 ? (
+                  <AdminFigure term="Restarts">
+                    <span className="tabular-nums">{server.restarts}</span>
                   </AdminFigure>
-                </AdminListItem>
-              ))}
-            </AdminList>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="p-4 sm:p-6">
-          <CardTitle>App servers</CardTitle>
-          <CardDescription>
-            The full-stack apps this Kiln process runs, for previews and deployments. Each web process runs
-            its own.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="px-4 pb-4 sm:px-6 sm:pb-6">
-          {!data ? (
-            <Skeleton className="h-12" />
-          ) : data.appServers.length === 0 ? (
-            <AdminEmpty>No app server is running.</AdminEmpty>
-          ) : (
-            <AdminList label="Running app servers">
-              {data.appServers.map((server) => (
-                <AdminListItem
-                  key={`${server.chatId}-${server.version}-${server.deployed}`}
-                  title={
-                    <>
-                      <span className="font-mono text-sm" title={server.chatId}>
-                        {shortId(server.chatId)}
-                      </span>{' '}
-                      <span className="text-muted-foreground">version #{server.version}</span>
-                    </>
-                  }
-                  aside={
-                    <>
-                      <Badge variant="outline">{server.deployed ? 'Deployment' : 'Preview'}</Badge>
-                      <Badge variant={server.state === 'running' ? 'brand' : 'neutral'}>
-                        {statusLabel(server.state)}
-                      </Badge>
-                    </>
-                  }
-                >
-                  <AdminFigure term="Owner">{server.owner ?? 'Unknown'}</AdminFigure>
-                  <AdminFigure term="Last used">
-                    <RelativeDate date={server.lastUsed} />
-                  </AdminFigure>
-                  {server.restarts > 0 ? (
-                    <AdminFigure term="Restarts">
-                      <span className="tabular-nums">{server.restarts}</span>
-                    </AdminFigure>
-                  ) : null}
-                </AdminListItem>
-              ))}
-            </AdminList>
-          )}
-        </CardContent>
-      </Card>
+                ) : null}
+              </AdminListItem>
+            ))}
+          </AdminList>
+        )}
+      </AdminCard>
     </div>
   );
 }

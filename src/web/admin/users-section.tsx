@@ -1,8 +1,8 @@
+import { AdminCard } from './admin-list.tsx';
 import { useId, useState } from 'react';
 import { Search, Users } from 'lucide-react';
 import { ErrorAlert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Label } from '../components/ui/label.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -26,16 +26,14 @@ export function UsersSection({ viewerId }: { viewerId: string }) {
   const isSearching = users.isFetching && !users.isFetchingNextPage;
 
   return (
-    <Card>
-      <CardHeader className="gap-4 p-4 sm:flex-row sm:p-6 sm:items-end sm:justify-between">
-        <div className="grid gap-1.5">
-          <CardTitle>Users</CardTitle>
-          <CardDescription aria-live="polite">
-            {users.data
-              ? `${total === 1 ? '1 account' : `${total.toLocaleString('en')} accounts`}${query ? ` matching “${query}”` : ''}, newest first.`
-              : 'Accounts on this Kiln server, newest first.'}
-          </CardDescription>
-        </div>
+    <AdminCard
+      title="Users"
+      description={
+        users.data
+          ? `${total === 1 ? '1 account' : `${total.toLocaleString('en')} accounts`}${query ? ` matching “${query}”` : ''}, newest first.`
+          : 'Accounts on this Kiln server, newest first.'
+      }
+      action={
         <div className="grid w-full gap-2 sm:max-w-xs">
           <Label htmlFor={searchId} className="sr-only">
             Search users
@@ -62,50 +60,51 @@ export function UsersSection({ viewerId }: { viewerId: string }) {
             ) : null}
           </div>
         </div>
-      </CardHeader>
-      <CardContent className="px-4 pb-4 sm:px-6 sm:pb-6">
-        {users.error ? (
-          <ErrorAlert>{users.error.message}</ErrorAlert>
-        ) : !users.data ? (
-          <div role="status" aria-label="Loading users" className="grid gap-4 border-t pt-4">
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            className="border-t"
-            icon={<Users />}
-            title="No accounts found"
-            description={query ? `No email or name contains “${query}”.` : 'Nobody has signed up yet.'}
-            headingLevel="h2"
-          />
-        ) : (
-          <>
-            <ul aria-label="Accounts" className="divide-y border-t">
-              {rows.map((user) => (
-                <UserRow key={user.id} user={user} isViewer={user.id === viewerId} />
-              ))}
-            </ul>
-            {users.hasNextPage ? (
-              <div className="flex flex-col items-center gap-2 border-t pt-4">
-                <p className="text-xs text-muted-foreground">
-                  Showing {rows.length.toLocaleString('en')} of {total.toLocaleString('en')}
-                </p>
-                <Button
-                  variant="outline"
-                  onClick={() => void users.fetchNextPage()}
-                  disabled={users.isFetchingNextPage}
-                  aria-busy={users.isFetchingNextPage || undefined}
-                >
-                  {users.isFetchingNextPage ? <Spinner /> : null}
-                  Load more
-                </Button>
-              </div>
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+      }
+      actionAlign="end"
+      liveDescription
+    >
+      {users.error ? (
+        <ErrorAlert>{users.error.message}</ErrorAlert>
+      ) : !users.data ? (
+        <div role="status" aria-label="Loading users" className="grid gap-4 border-t pt-4">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          className="border-t"
+          icon={<Users />}
+          title="No accounts found"
+          description={query ? `No email or name contains “${query}”.` : 'Nobody has signed up yet.'}
+          headingLevel="h2"
+        />
+      ) : (
+        <>
+          <ul aria-label="Accounts" className="divide-y border-t">
+            {rows.map((user) => (
+              <UserRow key={user.id} user={user} isViewer={user.id === viewerId} />
+            ))}
+          </ul>
+          {users.hasNextPage ? (
+            <div className="flex flex-col items-center gap-2 border-t pt-4">
+              <p className="text-xs text-muted-foreground">
+                Showing {rows.length.toLocaleString('en')} of {total.toLocaleString('en')}
+              </p>
+              <Button
+                variant="outline"
+                onClick={() => void users.fetchNextPage()}
+                disabled={users.isFetchingNextPage}
+                aria-busy={users.isFetchingNextPage || undefined}
+              >
+                {users.isFetchingNextPage ? <Spinner /> : null}
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </AdminCard>
   );
 }
