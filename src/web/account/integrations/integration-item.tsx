@@ -24,7 +24,7 @@ export function IntegrationItem({ userId, integration, onEdit }: IntegrationItem
   const result = test.data ?? (test.error ? { ok: false, message: test.error.message } : null);
 
   return (
-    <li className="grid gap-3 rounded-xl border bg-background p-3.5">
+    <li aria-labelledby={`${id}-name`} className="grid gap-3 rounded-xl border bg-background p-3.5">
       <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <div className="min-w-0 flex-1">
           <p id={`${id}-name`} className="truncate text-sm font-medium">
