@@ -23,13 +23,15 @@ export async function startKilnProcess(
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-bench-'));
   const port = 3600 + Math.floor(Math.random() * 300);
   // Previews build in this process, as with npm start; closing Kiln stops their servers.
-  const previews = options.previews
-    ? `kiln.services.preview.start();
-       process.on('SIGTERM', () => kiln.close().finally(() => process.exit(0)));`
-    : '';
+  // SIGTERM closes Kiln and exits, so --cpu-prof (NODE_OPTIONS) writes its profile.
+  const previews = options.previews ? 'kiln.services.preview.start();' : '';
   const child = spawn(
     process.execPath,
     [
+      // KILN_BENCH_PROFILE_DIR: a CPU profile of the Kiln process, written when it stops.
+      ...(process.env.KILN_BENCH_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.KILN_BENCH_PROFILE_DIR}`]
+        : []),
       '--import',
       'tsx',
       '-e',
@@ -38,7 +40,8 @@ export async function startKilnProcess(
        const { serve } = await import('@hono/node-server');
        const kiln = await createKiln(parseConfig(process.env));
        serve({ fetch: kiln.app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
-       ${previews}`,
+       ${previews}
+       process.on('SIGTERM', () => kiln.close().finally(() => process.exit(0)));`,
     ],
     {
       cwd: REPO_ROOT,

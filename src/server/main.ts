@@ -231,6 +231,7 @@ export async function createKiln(config: Config, options: KilnOptions = {}): Pro
       preview,
       blobs,
       templateFiles: loadBlankTemplate,
+      realtime,
     });
     const codeHost = createCodeHost({ config, db: database.db, secret, blobs, preview, realtime });
     const integrations = createIntegrations({ config, db: database.db, secret });

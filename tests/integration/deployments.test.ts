@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats, customDomains } from '../../src/server/db/schema/index.ts';
 import { SiteCache } from '../../src/server/hosting/site-cache.ts';
+import { SiteDirectory } from '../../src/server/hosting/site-directory.ts';
 import { siteHostMiddleware } from '../../src/server/hosting/index.ts';
 import { Hono } from 'hono';
 import { signedUpUser } from './generation-helpers.ts';
@@ -148,8 +149,26 @@ describe('deployments: deploy, serve, update, undeploy (issue 14)', () => {
       version: 2,
       files: [{ name: 'index.html', content: '<h1>Version two</h1>' }],
     });
+    // Another web process: its own directory (answers kept for a minute) and cache, told of
+    // changes by the realtime fan-out only (issue 34).
+    const otherDirectory = new SiteDirectory(
+      kiln.services.db,
+      { host: 'localhost', previewHosts: ['preview.localhost'] },
+      kiln.services.realtime,
+    );
+    const other = new Hono().use(
+      '*',
+      siteHostMiddleware({
+        directory: otherDirectory,
+        cache: new SiteCache(kiln.services.blobs, 1024 * 1024),
+        kilnHost: 'localhost',
+      }),
+    );
+    const atOther = (host: string) => other.request(`http://${host}/`, { headers: { host } });
+    expect((await atOther('updating.localhost')).status).toBe(404);
     expect((await deploy(owner.client, chatId, { subdomain: 'updating', version: 1 })).status).toBe(200);
     expect(await (await site(kiln, 'updating.localhost')).text()).toContain('Version one');
+    expect(await (await atOther('updating.localhost')).text()).toContain('Version one');
 
     const patch = (body: unknown) =>
       owner.client.request(`/api/chats/${chatId}/deployment`, { method: 'PATCH', json: body });
@@ -165,14 +184,18 @@ describe('deployments: deploy, serve, update, undeploy (issue 14)', () => {
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ subdomain: 'updated', version: 2 });
     expect(await (await site(kiln, 'updated.localhost')).text()).toContain('Version two');
-    // The old subdomain is free again and shows nothing.
+    // The old subdomain is free again and shows nothing, in every process at once.
     expect((await site(kiln, 'updating.localhost')).status).toBe(404);
+    expect((await atOther('updating.localhost')).status).toBe(404);
+    expect(await (await atOther('updated.localhost')).text()).toContain('Version two');
 
     const undeployed = await owner.client.request(`/api/chats/${chatId}/deployment`, { method: 'DELETE' });
     expect(await undeployed.json()).toMatchObject({ isDeployed: false, subdomain: null });
     const gone = await site(kiln, 'updated.localhost');
     expect(gone.status).toBe(404);
     expect(await gone.text()).toContain('Not deployed');
+    expect((await atOther('updated.localhost')).status).toBe(404);
+    otherDirectory.close();
   });
 
   it('a deployment is pinned: it is still served after the preview cache lost the build, by a process that never built it', async () => {

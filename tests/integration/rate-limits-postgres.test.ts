@@ -1,4 +1,6 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rateLimits } from '../../src/server/db/schema/index.ts';
 import { signedUpUser } from './generation-helpers.ts';
 import { createFreshDatabase } from './postgres-server.ts';
 import { createTestKiln, TestClient } from './test-app.ts';
@@ -13,7 +15,7 @@ describe('rate limits across two processes on one PostgreSQL', () => {
   beforeAll(async () => {
     const env = {
       DATABASE_URL: await createFreshDatabase(inject('postgresUrl')),
-      KILN_RATE_LIMITS: 'chat-create=10/1h,sign-in=6/1h',
+      KILN_RATE_LIMITS: 'chat-create=10/1h,sign-in=6/1h,tls-ask=40/1h',
     };
     first = await createTestKiln(env);
     second = await createTestKiln(env);
@@ -57,5 +59,25 @@ describe('rate limits across two processes on one PostgreSQL', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it('a leased window (issue 34): asked at both at once, exactly its max is admitted in all, with a write per lease', async () => {
+    // 40 an hour leases 4 at a time (core/limits/lease.ts): each process admits from memory.
+    const ask = (kiln: typeof first, index: number) =>
+      kiln.app.request(`/api/tls/ask?domain=lease${index}.example.com`);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => ask(index % 2 ? first : second, index)),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(40);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60);
+    // Counted by lease: the stored count is the leases taken (each process's last one found the
+    // window full), not one per request.
+    const [row] = await first.services.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'kiln:tls-ask:%'));
+    expect(Number(row!.count)).toBeGreaterThanOrEqual(40);
+    expect(Number(row!.count)).toBeLessThanOrEqual(40 + 2 * 4);
   });
 });

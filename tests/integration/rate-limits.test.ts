@@ -376,7 +376,9 @@ describe('limits on chats, likes, remixes, clones, generations, rebuilds and the
       .select()
       .from(rateLimits)
       .where(like(rateLimits.key, 'kiln:tls-ask:%'));
-    expect(rows.map((row) => [row.key, row.count])).toEqual([['kiln:tls-ask:ip:203.0.113.30', 5]]);
+    // Four counted: three admitted and the one that found the window full. The fifth was refused
+    // from memory (a full window stays full until it ends: core/limits/lease.ts).
+    expect(rows.map((row) => [row.key, row.count])).toEqual([['kiln:tls-ask:ip:203.0.113.30', 4]]);
   });
 });
 

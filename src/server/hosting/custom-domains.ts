@@ -114,7 +114,7 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
 
   async function update(id: string, values: Partial<typeof customDomains.$inferInsert>) {
     const [row] = await db.update(customDomains).set(values).where(eq(customDomains.id, id)).returning();
-    deps.directory.forgetAll();
+    deps.directory.changed();
     if (!row) throw new ServiceError(404, 'not-found', 'Custom domain not found');
     return row;
   }
@@ -237,7 +237,7 @@ export function createCustomDomainService(deps: CustomDomainDeps) {
     async remove(viewer: RequestViewer, id: string) {
       const row = await requireDomain(viewer, id, 'removeCustomDomain');
       await db.delete(customDomains).where(eq(customDomains.id, row.id));
-      deps.directory.forgetAll();
+      deps.directory.changed();
       return { deleted: true };
     },
   };

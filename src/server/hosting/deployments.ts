@@ -151,7 +151,7 @@ export function createDeploymentService(deps: DeploymentDeps) {
       if (isUniqueViolation(error)) throw unavailable();
       throw error;
     } finally {
-      deps.directory.forgetAll();
+      deps.directory.changed();
     }
   }
 

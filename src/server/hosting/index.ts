@@ -2,6 +2,7 @@ import type { Framework } from '../../core/frameworks/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { PreviewService } from '../preview/service.ts';
+import type { Realtime } from '../realtime/events.ts';
 import { parsePreviewHost } from '../preview/http/preview-host.ts';
 import type { ProjectFile } from '../preview/content-hash.ts';
 import { loadPreviewVersion } from '../preview/versions.ts';
@@ -36,6 +37,8 @@ export function createHosting(deps: {
   preview: PreviewService;
   blobs: BlobStore;
   templateFiles: (framework: Framework) => Promise<ProjectFile[]>;
+  /** Announces deployment and domain changes to every process (SiteDirectory). */
+  realtime?: Realtime;
 }): Hosting {
   const { config, db } = deps;
   const kilnHost = config.host.toLowerCase();
@@ -43,7 +46,7 @@ export function createHosting(deps: {
   // Kiln's own names: the app answers there, and a site host's 404 under every other name.
   const appHosts = [kilnHost, new URL(config.publicUrl).hostname.toLowerCase()];
   const kiln = { host: kilnHost, previewHosts, appHosts };
-  const directory = new SiteDirectory(db, kiln);
+  const directory = new SiteDirectory(db, kiln, deps.realtime);
   const cache = new SiteCache(deps.blobs, config.hosting.cacheBytes);
   const ca = readProbeCa(config.hosting.tlsProbeCaFile);
   const deployments = createDeploymentService({

@@ -5,6 +5,17 @@ import { isValidHostName } from '../../core/validation/custom-domain.ts';
 import type { Database } from '../db/client.ts';
 import { chats, customDomains } from '../db/schema/index.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
+import type { Realtime } from '../realtime/events.ts';
+
+/** The realtime channel of deployment and domain changes: no chat has this id (ids are UUIDs). */
+export const SITES_CHANNEL = '*sites';
+
+/**
+ * How long an answer is kept when no change is announced: only a bound on what a lost
+ * notification (a dropped LISTEN connection) can leave behind. Changes themselves reach every
+ * process at once through the realtime fan-out (issue 34).
+ */
+export const SITE_DIRECTORY_TTL_MS = 60_000;
 
 /** A host Kiln serves a deployed site on. */
 export interface SiteTarget {
@@ -20,13 +31,18 @@ const NONE = { chatId: '', version: 0, siteId: null } satisfies SiteTarget;
 /**
  * Which deployed site a host names: `{subdomain}.{KILN_HOST}` by the chats' unique subdomain
  * index, a custom domain by the custom_domains' unique domain index (verified, chat deployed).
- * Answers are remembered for `ttlMs` (negative ones too, so arbitrary Host headers cost one
- * indexed read per name and period); changes made in this process forget them at once, other
- * processes see them within the TTL.
+ * Answers are remembered (negative ones too, so arbitrary Host headers cost one indexed read per
+ * name), so a site's requests and Caddy's TLS asks answer from memory; a deploy, undeploy or
+ * domain change anywhere (`changed()`) is announced on SITES_CHANNEL and every process forgets
+ * them at once. A lookup that was under way when a change came is not kept: it may have read
+ * the rows from before it.
  */
 export class SiteDirectory {
   private readonly bySubdomain: TtlCache<string, SiteTarget>;
   private readonly byDomain: TtlCache<string, SiteTarget>;
+  /** Counts the changes heard: a lookup keeps its answer only if none came while it read. */
+  private epoch = 0;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly db: Database,
@@ -36,23 +52,29 @@ export class SiteDirectory {
       /** Kiln's own names, where the app answers: KILN_HOST (the default) and KILN_PUBLIC_URL's host. */
       appHosts?: readonly string[];
     },
-    private readonly ttlMs = 2000,
+    private readonly realtime?: Realtime,
+    ttlMs = SITE_DIRECTORY_TTL_MS,
   ) {
     this.bySubdomain = new TtlCache(ttlMs, 50_000);
     this.byDomain = new TtlCache(ttlMs, 50_000);
+    this.unsubscribe =
+      realtime?.subscribe(SITES_CHANNEL, (event) => {
+        if (event.type === 'sites-changed') this.forgetAll();
+      }) ?? (() => undefined);
   }
 
   async subdomain(subdomain: string): Promise<SiteTarget> {
     const now = Date.now();
     const cached = this.bySubdomain.get(subdomain, now);
     if (cached) return cached;
+    const epoch = this.epoch;
     const [row] = await this.db
       .select({ chatId: chats.id, version: chats.deployedVersion, siteId: chats.deployedSite })
       .from(chats)
       .where(and(eq(chats.deploySubdomain, subdomain), eq(chats.isDeployed, true)))
       .limit(1);
     const target = row ? { ...row, version: row.version ?? 0 } : NONE;
-    this.bySubdomain.set(subdomain, target, now);
+    if (epoch === this.epoch) this.bySubdomain.set(subdomain, target, now);
     return target;
   }
 
@@ -67,6 +89,7 @@ export class SiteDirectory {
     const now = Date.now();
     const cached = this.byDomain.get(host, now);
     if (cached) return cached;
+    const epoch = this.epoch;
     const [row] = await this.db
       .select({ chatId: chats.id, version: chats.deployedVersion, siteId: chats.deployedSite })
       .from(customDomains)
@@ -76,13 +99,24 @@ export class SiteDirectory {
       )
       .limit(1);
     const target = row ? { ...row, version: row.version ?? 0 } : NONE;
-    this.byDomain.set(host, target, now);
+    if (epoch === this.epoch) this.byDomain.set(host, target, now);
     return target;
   }
 
-  /** After a deploy, update, undeploy or domain change in this process. */
+  /** After a deploy, update, undeploy or domain change: forgotten here, and announced to every process. */
+  changed(): void {
+    this.forgetAll();
+    this.realtime?.publish({ type: 'sites-changed', chatId: SITES_CHANNEL });
+  }
+
+  /** Forgets every answer (a change announced by any process). */
   forgetAll(): void {
+    this.epoch += 1;
     this.bySubdomain.clear();
     this.byDomain.clear();
+  }
+
+  close(): void {
+    this.unsubscribe();
   }
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { lt, and, eq, gt, like, sql } from 'drizzle-orm';
 import {
   countRequest,
-  judgeWindow,
+  grantedSlots,
+  leaseSize,
   type RateRule,
   type WindowState,
   type WindowVerdict,
@@ -13,6 +14,17 @@ import { rateLimits } from '../db/schema/index.ts';
 /** Kiln's keys in `rate_limits`, apart from Better Auth's (`{ip}|{path}`). */
 export const KILN_KEY_PREFIX = 'kiln:';
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** Leases kept in memory at most; past it the ones whose window is over are dropped first. */
+const MAX_LEASES = 100_000;
+
+/** What this process holds of one window (core/limits/lease.ts). */
+interface Lease {
+  resetsAt: number;
+  /** Requests this process may still admit in the window. */
+  left: number;
+  /** The window reached its max: refused until it ends, wherever asked. */
+  full: boolean;
+}
 
 /**
  * Kiln's own windows in the `rate_limits` table Better Auth's limiter also uses (docs/security.md,
@@ -23,17 +35,56 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  */
 export class RateLimitStore {
   private lastPrune = 0;
+  private readonly leases = new Map<string, Lease>();
+  /** A lease being taken, per key: requests that arrive meanwhile wait for it, not take another. */
+  private readonly leasing = new Map<string, Promise<void>>();
 
   constructor(private readonly db: Database) {}
 
-  /** Counts one request under `key` and judges it by `rule`. */
+  /**
+   * Admits or refuses one request under `key` by `rule`, from memory while this process holds a
+   * lease of the window (core/limits/lease.ts); a database round trip takes the next lease.
+   */
   async count(key: string, rule: RateRule, now = Date.now()): Promise<WindowVerdict> {
-    return judgeWindow(await this.countWindow(key, rule, now), now, rule);
+    for (;;) {
+      const lease = this.leases.get(key);
+      if (lease && lease.resetsAt > now) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((lease.resetsAt - now) / 1000));
+        if (lease.left > 0) {
+          lease.left -= 1;
+          return { allowed: true, retryAfterSeconds };
+        }
+        if (lease.full) return { allowed: false, retryAfterSeconds };
+      }
+      let taking = this.leasing.get(key);
+      if (!taking) {
+        taking = this.takeLease(key, rule, now).finally(() => this.leasing.delete(key));
+        this.leasing.set(key, taking);
+      }
+      // Then judged again: by the lease just taken (another caller's, if it was theirs).
+      await taking;
+    }
   }
 
-  /** Counts one request under `key`: the window it is in, with its count. */
-  async countWindow(key: string, rule: RateRule, now = Date.now()): Promise<WindowState> {
-    const fresh = countRequest(null, now, rule);
+  private async takeLease(key: string, rule: RateRule, now: number): Promise<void> {
+    const size = leaseSize(rule);
+    const state = await this.countWindow(key, rule, now, size);
+    const granted = grantedSlots(state, size, rule);
+    if (this.leases.size >= MAX_LEASES) this.dropEndedLeases(now);
+    this.leases.set(key, { resetsAt: state.resetsAt, left: granted, full: granted < size });
+  }
+
+  private dropEndedLeases(now: number): void {
+    for (const [key, lease] of this.leases) if (lease.resetsAt <= now) this.leases.delete(key);
+    if (this.leases.size >= MAX_LEASES) this.leases.clear();
+  }
+
+  /**
+   * Counts `requests` (one unless a lease) under `key`: the window they are in, with its count.
+   * Exact: every process's requests are in the one stored count.
+   */
+  async countWindow(key: string, rule: RateRule, now = Date.now(), requests = 1): Promise<WindowState> {
+    const fresh = { ...countRequest(null, now, rule), count: requests };
     const isOver = sql`${rateLimits.lastRequest} <= ${now}`;
     const [row] = await this.db
       .insert(rateLimits)
@@ -47,7 +98,7 @@ export class RateLimitStore {
         target: rateLimits.key,
         // The same step as countRequest, on the stored row, in one statement.
         set: {
-          count: sql`case when ${isOver} then ${fresh.count} else ${rateLimits.count} + 1 end`,
+          count: sql`case when ${isOver} then ${fresh.count} else ${rateLimits.count} + ${requests} end`,
           lastRequest: sql`case when ${isOver} then ${fresh.resetsAt} else ${rateLimits.lastRequest} end`,
         },
       })

@@ -38,6 +38,11 @@ export type RealtimeEvent =
    * on the reserved channel PLANS_CHANNEL, which is no chat's id (billing/plan-changes.ts).
    */
   | { type: 'plan-changed'; chatId: string; userId: string }
+  /**
+   * A deployment or custom domain changed: every process forgets which site a host names. On
+   * the reserved channel SITES_CHANNEL (hosting/site-directory.ts).
+   */
+  | { type: 'sites-changed'; chatId: string }
   /** A user's sessions changed (sign-out, password): every process drops their cached sessions. */
   | { type: 'sessions-changed'; chatId: string; userId: string }
   /** The server's browser loaded a built version: its screenshot and runtime check are stored. */
