@@ -295,6 +295,27 @@ describe.skipIf(!hasPostgres)('a cluster: 2 web and 2 worker processes on one Po
           expect([web.name, page.status]).toEqual([web.name, 200]);
           expect(page.body).toContain('<p>COMPLETE</p>');
         }
+
+        // Caddy's TLS ask at both processes at once: its window (40 an hour, leased 4 at a time
+        // by each process, issue 34) admits exactly 40 in all.
+        const asks = await Promise.all(
+          Array.from({ length: 100 }, (_, index) =>
+            getWithHost(cluster.webs[index % 2]!, 'localhost', `/api/tls/ask?domain=${subdomain}.localhost`),
+          ),
+        );
+        const statuses = asks.map((ask) => ask.status);
+        expect(statuses.filter((status) => status === 200)).toHaveLength(40);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(60);
+
+        // Undeployed through web A: web B, which answered for the site a moment ago, forgets it on
+        // the sites-changed notification (not after its minute-long memory).
+        const undeployed = await person.request(webA, `/api/chats/${chatId}/deployment`, {
+          method: 'DELETE',
+        });
+        expect(undeployed.status).toBe(200);
+        await expect
+          .poll(async () => (await getWithHost(webB, `${subdomain}.localhost`)).status, { timeout: 20_000 })
+          .toBe(404);
       }),
     600_000,
   );
