@@ -35,9 +35,18 @@ export function createClientAddressOf(trustedProxies: string[]): ClientAddressOf
     const subnet = toSubnet(entry)!;
     trusted.addSubnet(subnet.address, subnet.prefix, subnet.family);
   }
+  // The list never changes: each address is checked once (BlockList.check builds a SocketAddress
+  // per call, on every limited request; a few peers, Caddy's among them, ask all the time).
+  const known = new Map<string, boolean>();
   const isTrusted = (address: string) => {
-    const family = net.isIP(address);
-    return family !== 0 && trusted.check(address, family === 4 ? 'ipv4' : 'ipv6');
+    let answer = known.get(address);
+    if (answer === undefined) {
+      const family = net.isIP(address);
+      answer = family !== 0 && trusted.check(address, family === 4 ? 'ipv4' : 'ipv6');
+      if (known.size >= 1000) known.clear();
+      known.set(address, answer);
+    }
+    return answer;
   };
   return (c) => {
     const peer = peerAddress(c) ?? LOOPBACK;
