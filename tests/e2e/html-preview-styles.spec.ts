@@ -27,14 +27,17 @@ const TRANSPARENT = ['rgba(0, 0, 0, 0)', 'transparent', ''];
 
 async function expectStyled(section: Locator): Promise<string> {
   await expect(section).toBeVisible();
-  // Tailwind's browser build styles the page after it loads: wait for it, not for a time.
-  await expect
-    .poll(async () => {
-      const { badge } = await styles(section);
-      return badge !== null && !TRANSPARENT.includes(badge);
-    })
-    .toBe(true);
-  const measured = await styles(section);
+  // Tailwind's browser build styles the page after it loads: wait for it, not for a time. The
+  // frame may also be replaced meanwhile (the editor reloads a preview when its version's check
+  // lands: the last CI's 'Target page ... has been closed'), so the measure is taken again then.
+  const seen: { styles?: Awaited<ReturnType<typeof styles>> } = {};
+  await expect(async () => {
+    const now = await styles(section);
+    expect(now.badge).not.toBeNull();
+    expect(TRANSPARENT).not.toContain(now.badge);
+    seen.styles = now;
+  }).toPass();
+  const measured = seen.styles!;
   expect(TRANSPARENT).not.toContain(measured.section);
   expect(TRANSPARENT).not.toContain(measured.themeBase200);
   expect(measured.section).toBe(measured.themeBase200);
