@@ -37,6 +37,11 @@ export function countRequest(state: WindowState | null, now: number, rule: RateR
 export function judgeWindow(state: WindowState, now: number, rule: RateRule): WindowVerdict {
   return {
     allowed: state.count <= rule.max,
-    retryAfterSeconds: Math.max(1, Math.ceil((state.resetsAt - now) / 1000)),
+    retryAfterSeconds: secondsUntil(state.resetsAt, now),
   };
+}
+
+/** Whole seconds from `now` until a window ending at `resetsAt` is over (≥ 1): a Retry-After. */
+export function secondsUntil(resetsAt: number, now: number): number {
+  return Math.max(1, Math.ceil((resetsAt - now) / 1000));
 }

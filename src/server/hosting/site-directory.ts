@@ -63,18 +63,29 @@ export class SiteDirectory {
       }) ?? (() => undefined);
   }
 
-  async subdomain(subdomain: string): Promise<SiteTarget> {
+  subdomain(subdomain: string): Promise<SiteTarget> {
+    return this.remembered(this.bySubdomain, subdomain, () =>
+      this.db
+        .select({ chatId: chats.id, version: chats.deployedVersion, siteId: chats.deployedSite })
+        .from(chats)
+        .where(and(eq(chats.deploySubdomain, subdomain), eq(chats.isDeployed, true)))
+        .limit(1),
+    );
+  }
+
+  /** The cached answer, else the row `read` finds, kept unless a change came while it read. */
+  private async remembered(
+    cache: TtlCache<string, SiteTarget>,
+    key: string,
+    read: () => Promise<{ chatId: string; version: number | null; siteId: string | null }[]>,
+  ): Promise<SiteTarget> {
     const now = Date.now();
-    const cached = this.bySubdomain.get(subdomain, now);
+    const cached = cache.get(key, now);
     if (cached) return cached;
     const epoch = this.epoch;
-    const [row] = await this.db
-      .select({ chatId: chats.id, version: chats.deployedVersion, siteId: chats.deployedSite })
-      .from(chats)
-      .where(and(eq(chats.deploySubdomain, subdomain), eq(chats.isDeployed, true)))
-      .limit(1);
+    const [row] = await read();
     const target = row ? { ...row, version: row.version ?? 0 } : NONE;
-    if (epoch === this.epoch) this.bySubdomain.set(subdomain, target, now);
+    if (epoch === this.epoch) cache.set(key, target, now);
     return target;
   }
 
@@ -86,21 +97,16 @@ export class SiteDirectory {
   /** A verified custom domain's site; NONE for every other host (and no query for names that cannot be one). */
   async customDomain(host: string): Promise<SiteTarget> {
     if (!isValidHostName(host) || customDomainReason(host, this.kiln) !== null) return NONE;
-    const now = Date.now();
-    const cached = this.byDomain.get(host, now);
-    if (cached) return cached;
-    const epoch = this.epoch;
-    const [row] = await this.db
-      .select({ chatId: chats.id, version: chats.deployedVersion, siteId: chats.deployedSite })
-      .from(customDomains)
-      .innerJoin(chats, eq(chats.id, customDomains.chatId))
-      .where(
-        and(eq(customDomains.domain, host), eq(customDomains.isVerified, true), eq(chats.isDeployed, true)),
-      )
-      .limit(1);
-    const target = row ? { ...row, version: row.version ?? 0 } : NONE;
-    if (epoch === this.epoch) this.byDomain.set(host, target, now);
-    return target;
+    return this.remembered(this.byDomain, host, () =>
+      this.db
+        .select({ chatId: chats.id, version: chats.deployedVersion, siteId: chats.deployedSite })
+        .from(customDomains)
+        .innerJoin(chats, eq(chats.id, customDomains.chatId))
+        .where(
+          and(eq(customDomains.domain, host), eq(customDomains.isVerified, true), eq(chats.isDeployed, true)),
+        )
+        .limit(1),
+    );
   }
 
   /** After a deploy, update, undeploy or domain change: forgotten here, and announced to every process. */

@@ -4,6 +4,7 @@ import {
   countRequest,
   grantedSlots,
   leaseSize,
+  secondsUntil,
   type RateRule,
   type WindowState,
   type WindowVerdict,
@@ -49,7 +50,7 @@ export class RateLimitStore {
     for (;;) {
       const lease = this.leases.get(key);
       if (lease && lease.resetsAt > now) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((lease.resetsAt - now) / 1000));
+        const retryAfterSeconds = secondsUntil(lease.resetsAt, now);
         if (lease.left > 0) {
           lease.left -= 1;
           return { allowed: true, retryAfterSeconds };
