@@ -4,11 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq } from 'drizzle-orm';
 import { serializeSnapshot, type SnapshotFile } from '../../src/core/artifact/index.ts';
 import type { Framework } from '../../src/core/frameworks/index.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { chats, messages, users } from '../../src/server/db/schema/index.ts';
+import { chats, jobs, messages, users } from '../../src/server/db/schema/index.ts';
 import { createPreviewService, type PreviewService } from '../../src/server/preview/index.ts';
 import { createInProcessRealtime } from '../../src/server/realtime/in-process.ts';
 import { createLocalBlobStore } from '../../src/server/storage/local-blob-store.ts';
@@ -32,6 +34,11 @@ export interface Harness {
   /** Stores the next version of a chat with these files (as a finished answer would). */
   nextVersion(chatId: string, version: number, files: SnapshotFile[]): Promise<void>;
   timeToReady(chatId: string, version: number): Promise<number>;
+  /**
+   * The phase timings a build recorded (its job's result; the job completes just after the ready
+   * event): `handlerMs` is the build job's own time up to the ready event. Empty for a cached one.
+   */
+  timingsOf(chatId: string, version: number): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -108,6 +115,22 @@ export async function harness(dataDir: string, options: { standby: boolean }): P
         });
         service.requestBuild(chatId, version).catch(reject);
       });
+    },
+    async timingsOf(chatId, version) {
+      const key = `preview:${chatId}:${version}`;
+      for (let attempt = 0; attempt < 1000; attempt++) {
+        const [job] = await database.db
+          .select({ result: jobs.result })
+          .from(jobs)
+          .where(and(eq(jobs.key, key), eq(jobs.status, 'done')));
+        if (job)
+          return ((job.result as { timings?: Record<string, number> } | null)?.timings ?? {}) as Record<
+            string,
+            number
+          >;
+        await sleep(10);
+      }
+      throw new Error(`the build job ${key} did not finish`);
     },
     async close() {
       await service.close();

@@ -11,6 +11,7 @@ import {
   PDF_BYTES,
   PNG_BYTES,
   signedUpUser,
+  statementsOf,
   type TestKiln,
 } from './generation-helpers.ts';
 import { TestClient } from './test-app.ts';
@@ -190,7 +191,14 @@ describe('POST /api/components: every check happens on the server (spec §5, §8
     const other = await createChat(client);
     await useVersions(ctx.kiln, userId, other.id, PLANS.free.versionsPerWindow);
     const now = new Date();
-    const error = await errorOf(await generate(client, { id: chat.id, prompt: 'One more' }));
+    // Refused on what the start's one read returned: nothing is written, not even for a moment.
+    const refused = await statementsOf(ctx.kiln, null, () =>
+      generate(client, { id: chat.id, prompt: 'One more' }),
+    );
+    expect(
+      refused.statements.filter((statement) => /^(insert|update|delete|with)\b/i.test(statement)),
+    ).toEqual([]);
+    const error = await errorOf(refused.result);
     expect(error).toEqual({
       status: 429,
       code: 'limit-exceeded',

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll } from 'vitest';
 import { grantPremium } from '../../src/server/billing/subscriptions.ts';
 import { startFakeLlm, type FakeLlm } from '../fixtures/fake-llm/server.ts';
@@ -106,3 +107,42 @@ export const PNG_BYTES = new Uint8Array([
 export const PDF_BYTES = new TextEncoder().encode(
   '%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n',
 );
+
+type StatementRunner = (statement: unknown, ...rest: unknown[]) => Promise<unknown>;
+
+/**
+ * The SQL statements `work` sends to the embedded database (PGlite's `query` and `exec`), and how
+ * many of them were sent when the fake model received its first request (null: it received none).
+ * Only statements sent from `work`'s own async context count: the server's timers (job worker,
+ * heartbeats) are not the request's.
+ */
+export async function statementsOf<T>(kiln: TestKiln, llm: FakeLlm | null, work: () => Promise<T>) {
+  const client = (kiln.services.db as unknown as { $client: Record<'query' | 'exec', StatementRunner> })
+    .$client;
+  const scope = new AsyncLocalStorage<true>();
+  const statements: string[] = [];
+  let beforeModel: number | null = null;
+  const originals = { query: client.query, exec: client.exec };
+  for (const name of ['query', 'exec'] as const) {
+    client[name] = function (this: unknown, statement, ...rest) {
+      if (scope.getStore()) statements.push(String(statement).replace(/\s+/g, ' '));
+      return originals[name].call(this, statement, ...rest);
+    };
+  }
+  const requests = llm?.requests;
+  const push = requests?.push;
+  if (requests && push) {
+    requests.push = (...items) => {
+      beforeModel ??= statements.length;
+      return push.apply(requests, items);
+    };
+  }
+  try {
+    const result = await scope.run(true, work);
+    return { result, statements, beforeModel };
+  } finally {
+    client.query = originals.query;
+    client.exec = originals.exec;
+    if (requests && push) requests.push = push;
+  }
+}

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/server/db/schema/index.ts';
+import { chatIntegrations, messages, userIntegrations } from '../../src/server/db/schema/index.ts';
 import { chunkText, startFakeLlm, type FakeLlm } from '../fixtures/fake-llm/server.ts';
 import { answer, createChat, signedUpUser, startGeneration } from './generation-helpers.ts';
 import { createTestKiln } from './test-app.ts';
@@ -83,9 +83,15 @@ describe('a generation that fails before the model is asked', () => {
       OPENAI_BASE_URL: llm.openaiBaseUrl,
     });
     try {
-      const { client } = await signedUpUser(kiln);
+      const { client, userId } = await signedUpUser(kiln);
       const chat = await createChat(client);
-      // The system prompt's integration section cannot be read (a database error, say).
+      // The chat has an integration (its section is read only then), and the system prompt's
+      // integration section cannot be read (a database error, say).
+      const integrationId = crypto.randomUUID();
+      await kiln.services.db
+        .insert(userIntegrations)
+        .values({ id: integrationId, userId, name: 'Database', integrationType: 'database' });
+      await kiln.services.db.insert(chatIntegrations).values({ chatId: chat.id, integrationId });
       const deps = (kiln.services.generation as unknown as { deps: { integrationGuidance?: unknown } }).deps;
       const guidance = deps.integrationGuidance;
       deps.integrationGuidance = async () => {

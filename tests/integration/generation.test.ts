@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseSnapshot, serializeSnapshot } from '../../src/core/artifact/index.ts';
 import { messages } from '../../src/server/db/schema/index.ts';
+import type { ModelReader } from '../../src/server/generation/model-worker.ts';
 import { chunkText } from '../fixtures/fake-llm/server.ts';
 import {
   answer,
@@ -10,7 +11,9 @@ import {
   createChat,
   useKilnWithFakeLlm,
   generate,
+  generationForm,
   signedUpUser,
+  statementsOf,
 } from './generation-helpers.ts';
 
 const APP = answer('Pricing table', {
@@ -96,6 +99,77 @@ describe('versions, continuation and locks', () => {
     expect(ctx.llm.requests.length).toBe(before);
     ({ data } = await chatData(client, chat.slug));
     expect(data.lastAssistantMessage.version).toBe(2);
+  });
+
+  it('asks the database twice before the model, and prepares the standby after asking it (issue 34 item 3)', async () => {
+    const { client } = await signedUpUser(ctx.kiln, { premium: true });
+    const chat = await createChat(client);
+    ctx.llm.enqueue({ chunks: chunkText(APP) });
+    await generate(client, { id: chat.id, prompt: 'A pricing table' });
+    await ctx.kiln.services.generation.settle();
+    // What happens in order: the model is asked (its reader called), the builder's standby prepared.
+    const events: string[] = [];
+    const standby = vi
+      .spyOn(ctx.kiln.services.preview, 'prepareStandby')
+      .mockImplementation(() => void events.push('standby'));
+    const deps = (ctx.kiln.services.generation as unknown as { deps: { readModel: ModelReader } }).deps;
+    const readModel = deps.readModel;
+    deps.readModel = (...args) => {
+      events.push('model asked');
+      return readModel(...args);
+    };
+    // As the web app asks: the chat in the address (checked before the body is read) and the
+    // version viewed. Before the model: the statements sent, and what the model was sent.
+    const ask = async (selectedVersion: number, prompt: string) => {
+      const asked = await statementsOf(ctx.kiln, ctx.llm, async () => {
+        const response = await client.request(`/api/components?id=${chat.id}`, {
+          method: 'POST',
+          body: generationForm({ id: chat.id, prompt, selectedVersion }),
+        });
+        return { status: response.status, text: await response.text() };
+      });
+      await ctx.kiln.services.generation.settle();
+      return { ...asked, sent: JSON.stringify(ctx.llm.requests.at(-1)!.body) };
+    };
+    const READ = /^select "chats"\."id", .* left join lateral .* from "messages"/;
+    const WRITE = /^with "stored" as \(insert into "messages" .*\) insert into "running_generations"/;
+    // A frozen clock keeps the session and the plan cached: their lookups are not the generation's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await client.me();
+      // Refused (an empty prompt): nothing is prepared for it.
+      expect((await generate(client, { id: chat.id, prompt: '' })).response.status).toBe(400);
+      expect(events).toEqual([]);
+
+      // On the latest version: the chat's check is the read of everything the checks need, then
+      // one write claims the chat with both messages.
+      const CHEAPER = answer('Cheaper', { 'src/App.tsx': 'export default () => <p>Cheaper</p>;' });
+      ctx.llm.enqueue({ chunks: chunkText(CHEAPER) });
+      const latest = await ask(1, 'Make it cheaper');
+      expect(latest.result).toEqual({ status: 200, text: CHEAPER });
+      expect(latest.statements.slice(0, latest.beforeModel ?? 0)).toEqual([
+        expect.stringMatching(READ),
+        expect.stringMatching(WRITE),
+      ]);
+      // The builder's standby is prepared once the model is asked, not before.
+      expect(events).toEqual(['model asked', 'standby']);
+
+      // On an older version: read again for that version, whose snapshot the model is sent.
+      ctx.llm.enqueue({ chunks: chunkText(APP) });
+      const older = await ask(1, 'Back to the table');
+      expect(older.result.status).toBe(200);
+      expect(older.statements.slice(0, older.beforeModel ?? 0)).toEqual([
+        expect.stringMatching(READ),
+        expect.stringMatching(READ),
+        expect.stringMatching(WRITE),
+      ]);
+      expect(older.sent).toContain('Pricing');
+      expect(older.sent).not.toContain('Cheaper');
+    } finally {
+      vi.useRealTimers();
+      standby.mockRestore();
+      deps.readModel = readModel;
+    }
   });
 
   it('only a cut-off version can be continued', async () => {

@@ -46,6 +46,50 @@ describe('the durable job queue', () => {
     expect((await queue.enqueue({ kind: 'preview-build', key: 'preview:c:1' })).isNew).toBe(true);
   });
 
+  it('steps reported in the background: the job goes on before they are written, and ends after them in order', async () => {
+    const { db } = await open({ kind: 'pglite' });
+    // A database slow to record steps: each waits until the test lets it through.
+    const gates: (() => void)[] = [];
+    const written: string[] = [];
+    class SlowSteps extends JobQueue {
+      override async heartbeat(id: string, workerId: string, leaseMs: number, progress?: string) {
+        if (progress !== undefined) {
+          await new Promise<void>((resolve) => gates.push(resolve));
+          written.push(progress);
+        }
+        return super.heartbeat(id, workerId, leaseMs, progress);
+      }
+    }
+    const queue = new SlowSteps(db);
+    const { job } = await queue.enqueue({ kind: 'preview-build', key: 'preview:steps:1' });
+    let handlerEnded = false;
+    const worker = createWorker({
+      queue,
+      handlers: {
+        'preview-build': async (_job, context) => {
+          context.report('initializing');
+          context.report('processing');
+          context.report('starting');
+          handlerEnded = true;
+          return { status: 'ready' };
+        },
+      },
+      pollMs: 20,
+    });
+    worker.start();
+    await expect.poll(() => handlerEnded).toBe(true);
+    // The handler ran to its end while no step had been written yet; the job is not done before them.
+    expect(written).toEqual([]);
+    expect((await queue.get(job.id))?.status).toBe('running');
+    while ((await queue.get(job.id))?.status !== 'done') {
+      gates.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await worker.close();
+    expect(written).toEqual(['initializing', 'processing', 'starting']);
+    expect((await queue.get(job.id))?.progress).toBe('starting');
+  });
+
   it('jobs survive a restart: queued and interrupted jobs run after the database is reopened', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-queue-'));
     try {

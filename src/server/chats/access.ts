@@ -60,12 +60,15 @@ export async function accessChat(
   return checkChatAccess(viewer, await findChatById(db, chatId), capability);
 }
 
-/** The loaded chat, if the viewer may use `capability` on it; otherwise throws the denial. */
-export function requireChatAccess(
+/**
+ * The loaded chat (the whole row, or only the fields the caller read), if the viewer may use
+ * `capability` on it; otherwise throws the denial.
+ */
+export function requireChatAccess<Chat extends ChatAccess = ChatRow>(
   viewer: RequestViewer,
-  chat: ChatRow | null,
+  chat: Chat | null,
   capability: Capability,
-): ChatRow {
+): Chat {
   const result = checkChatAccess(viewer, chat, capability);
   if (!result.ok) throw ServiceError.fromDecision(result.decision);
   return result.chat;

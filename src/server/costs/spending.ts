@@ -1,11 +1,5 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import {
-  budgetMonth,
-  checkMonthlyBudget,
-  type MonthlyBudgets,
-  type UsageTotal,
-} from '../../core/costs/index.ts';
-import type { Plan } from '../../core/plans/index.ts';
+import { and, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { budgetMonth, checkMonthlyBudget, type UsageTotal } from '../../core/costs/index.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import { ServiceError } from '../http/errors.ts';
@@ -40,23 +34,37 @@ export async function monthUsage(db: Database, userId: string, now: Date): Promi
 }
 
 /**
- * Refuses a generation once the user's spending this month reached their plan's budget
- * (KILN_MONTHLY_BUDGET_USD): 429 `monthly-budget-reached` with the title, the message and when
- * the month resets. Plans without a budget are not checked (no query).
+ * A user's dollars in a budget month (`budgetMonth`, as ISO timestamps), as a scalar subquery:
+ * generation reads it in the same round trip as its other checks (generation/start-state.ts).
+ * The values may be placeholders of a prepared statement.
  */
-export async function requireBudgetLeft(
-  db: Database,
-  input: { userId: string; plan: Plan; budgets: MonthlyBudgets; now: Date },
-): Promise<void> {
-  const budgetUsd = input.budgets[input.plan.id];
-  if (budgetUsd === undefined) return;
-  const spent = await monthUsage(db, input.userId, input.now);
-  const refusal = checkMonthlyBudget({ budgetUsd, spentUsd: spent.costUsd, now: input.now });
-  if (!refusal) return;
+export function monthCostOf(
+  userId: Placeholder | string,
+  month: { start: Placeholder | string; end: Placeholder | string },
+): SQL<number> {
+  return sql<number>`(select coalesce(sum(${messages.costUsd}), 0) from ${messages}
+    where ${messages.userId} = ${userId} and ${messages.role} = 'assistant'
+    and ${messages.createdAt} >= ${month.start}::timestamptz
+    and ${messages.createdAt} < ${month.end}::timestamptz)`.mapWith(Number);
+}
+
+/**
+ * Refuses a generation once the user's spending this month (`spentUsd`, read by the caller)
+ * reached their plan's budget (KILN_MONTHLY_BUDGET_USD): 429 `monthly-budget-reached` with the
+ * title, the message and when the month resets. Plans without a budget are never refused.
+ */
+export function requireBudgetLeft(input: {
+  budgetUsd: number | undefined;
+  spentUsd: number;
+  now: Date;
+}): void {
+  const { budgetUsd, spentUsd, now } = input;
+  const refusal = checkMonthlyBudget({ budgetUsd, spentUsd, now });
+  if (!refusal || budgetUsd === undefined) return;
   throw new ServiceError(429, refusal.code, refusal.message, {
     title: refusal.title,
     budgetUsd,
-    spentUsd: spent.costUsd,
+    spentUsd,
     resetsAt: refusal.resetsAt.toISOString(),
   });
 }

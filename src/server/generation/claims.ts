@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { and, count, eq, gte, inArray, lt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { runningGenerations } from '../db/schema/index.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { messages, runningGenerations } from '../db/schema/index.ts';
 
 /** A claim not renewed for this long belongs to a process that died. */
 export const GENERATION_LEASE_MS = 30_000;
@@ -13,6 +14,9 @@ const PROCESS = `${os.hostname()}:${process.pid}`;
 
 /** The database's clock, not this machine's: processes on other machines agree on it. */
 const leaseStart = () => sql`now() - (${GENERATION_LEASE_MS} * interval '1 millisecond')`;
+
+/** A `running_generations` row whose lease has not run out (its process streams). */
+export const isLiveClaim = () => gte(runningGenerations.heartbeatAt, leaseStart());
 
 /** The live claim of a message (`not exists` of it: a streaming message whose process died). */
 export function liveClaimOf(db: Database, messageId: AnyColumn) {
@@ -43,6 +47,29 @@ export class GenerationClaims {
     private readonly db: Database,
     private readonly onAbandoned: (messageId: string) => Promise<void>,
   ) {}
+
+  /**
+   * Takes the chat's slot and stores the version's messages in one statement (one round trip,
+   * issue 34 item 3): both or neither. False when the slot is taken (another generation, or an
+   * abandoned claim to take over: `claim()` tells them apart) or a message's unique index refused
+   * the version (another writer stored it first); the caller then goes step by step.
+   */
+  async claimWithMessages(claim: ChatClaim, rows: (typeof messages.$inferInsert)[]): Promise<boolean> {
+    const stored = this.db
+      .$with('stored')
+      .as(this.db.insert(messages).values(rows).returning({ id: messages.id }));
+    try {
+      // No `on conflict`: a taken slot fails the statement, so the messages are not stored either.
+      await this.db
+        .with(stored)
+        .insert(runningGenerations)
+        .values({ ...claim, process: PROCESS });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
 
   /** Takes the chat's slot, or says which version holds it. */
   async claim(claim: ChatClaim): Promise<ClaimOutcome> {

@@ -58,8 +58,11 @@ export async function readModelText(
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return reason;
-      if (value.type === 'text-delta') onText(value.delta);
-      else if (value.type === 'finish') {
+      // Providers open with an empty delta (OpenAI's first chunk: a role and ''): passed on, it
+      // would take the coalescer's 'at once' send (coalesce.ts) and the first text would wait.
+      if (value.type === 'text-delta') {
+        if (value.delta !== '') onText(value.delta);
+      } else if (value.type === 'finish') {
         const unified = value.finishReason.unified;
         reason = unified === 'stop' || unified === 'length' ? unified : 'error';
         const usage = toTokenUsage(value.usage);

@@ -40,10 +40,11 @@ async function usage(db: Database, owner: QuotaOwner, now: Date): Promise<QuotaS
         COUNTS_AGAINST_QUOTA,
       ),
     );
-  return statusOf(owner, now, used?.total ?? 0);
+  return quotaStatus(owner, now, used?.total ?? 0);
 }
 
-function statusOf(owner: QuotaOwner, now: Date, messagesUsed: number): QuotaStatus {
+/** The window's status from its usage (`used` messages since `quotaWindowStart`). */
+export function quotaStatus(owner: QuotaOwner, now: Date, messagesUsed: number): QuotaStatus {
   return describeQuota({ plan: owner.plan, now, currentPeriodStart: owner.periodStart, messagesUsed });
 }
 
@@ -61,6 +62,22 @@ export async function readQuota(db: Database, owner: QuotaOwner, now = new Date(
   return { ...status, credits };
 }
 
+/** 429 'limit-exceeded' with what the dialogs need (the plan's limit, when it resets, no credits). */
+export function limitExceeded(owner: QuotaOwner, status: QuotaStatus): ServiceError {
+  const paid = owner.plan.id !== 'free';
+  return new ServiceError(
+    429,
+    'limit-exceeded',
+    paid ? 'You have reached the limit of your plan' : 'Monthly message limit reached',
+    {
+      plan: paid ? 'paid' : 'free',
+      limit: status.versionLimit,
+      resetsAt: status.resetsAt.toISOString(),
+      credits: 0,
+    },
+  );
+}
+
 /**
  * Lets one more version through, or throws 'limit-exceeded' with what the dialogs need.
  * Past the plan's limit, one extra purchased version is used (atomically). `used`: the window's
@@ -72,7 +89,7 @@ export async function consumeVersionQuota(
   now = new Date(),
   used?: number,
 ): Promise<void> {
-  const status = used === undefined ? await usage(db, owner, now) : statusOf(owner, now, used);
+  const status = used === undefined ? await usage(db, owner, now) : quotaStatus(owner, now, used);
   if (!status.isExceeded) return;
   const [spent] = await db
     .update(versionCredits)
@@ -80,18 +97,7 @@ export async function consumeVersionQuota(
     .where(and(eq(versionCredits.userId, owner.userId), gt(versionCredits.balance, 0)))
     .returning({ balance: versionCredits.balance });
   if (spent) return;
-  const paid = owner.plan.id !== 'free';
-  throw new ServiceError(
-    429,
-    'limit-exceeded',
-    paid ? 'You have reached the limit of your plan' : 'Monthly message limit reached',
-    {
-      plan: paid ? 'paid' : 'free',
-      limit: status.versionLimit,
-      resetsAt: status.resetsAt.toISOString(),
-      credits: 0,
-    },
-  );
+  throw limitExceeded(owner, status);
 }
 
 /** Adds extra versions (bought at $1 each; granted by the admin command for now). */

@@ -11,7 +11,7 @@ import type { Limiter } from '../limits/index.ts';
 import type { Realtime } from '../realtime/events.ts';
 import { followStoredGeneration } from './remote.ts';
 import { selectionField } from './selection.ts';
-import type { GenerationService } from './service.ts';
+import type { EarlyStart, GenerationService } from './service.ts';
 
 function asFiles(value: unknown): File[] {
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
@@ -36,7 +36,7 @@ export function generationRoutes(
   limits: Limiter,
   realtime: Realtime,
 ) {
-  return new Hono<AppEnv>()
+  return new Hono<AppEnv & { Variables: { earlyStart?: EarlyStart } }>()
     .post(
       '/',
       // Before a byte of the body is read: who asks, about which chat (`?id=`, sent by the web
@@ -46,7 +46,9 @@ export function generationRoutes(
         // Each request counts against the `generation` windows (issue 21 item 2).
         await limits.count('generation', limits.requesterOf(c));
         const queryId = c.req.query('id');
-        if (queryId !== undefined) await requireChat(db, c.var.viewer, queryId, 'edit');
+        // The chat is checked by the round trip that reads everything the start's checks need
+        // (generation.readEarly), which the start then uses rather than reading again.
+        if (queryId !== undefined) c.set('earlyStart', await generation.readEarly(c.var.viewer, queryId));
         return next();
       },
       (c, next) => limitBody(maxGenerationBodyBytes(c.var.viewer.plan))(c, next),
@@ -63,6 +65,7 @@ export function generationRoutes(
           files: asFiles(body.files ?? body['files[]']),
           action: body.action === 'continue' ? 'continue' : undefined,
           selection: selectionField.parse(body.selection),
+          early: c.var.earlyStart,
         });
         return new Response(running.stream(), {
           headers: {

@@ -20,7 +20,6 @@ import { readInstructions, withInstructions } from '../../core/instructions/inde
 import type { ResolvedModel } from '../ai/model.ts';
 import { requireChat, requireChatAccess, requireUser } from '../chats/access.ts';
 import { requireBudgetLeft } from '../costs/spending.ts';
-import { readDefaultInstructions } from '../users/default-instructions.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema/index.ts';
 import type { RequestViewer } from '../http/viewer.ts';
@@ -40,10 +39,16 @@ import { buildModelPrompt } from './model-input.ts';
 import type { ElementSelection } from './selection.ts';
 import { readModelText } from './model-stream.ts';
 import type { ModelReader } from './model-worker.ts';
-import { consumeVersionQuota, quotaWindowStart } from './quota.ts';
-import { loadStartState } from './start-state.ts';
+import {
+  consumeVersionQuota,
+  limitExceeded,
+  quotaStatus,
+  quotaWindowStart,
+  type QuotaOwner,
+} from './quota.ts';
+import { loadStartState, type StartState } from './start-state.ts';
 import { GenerationRegistry, RunningGeneration } from './running.ts';
-import { GENERATION_LEASE_MS, GenerationClaims, HEARTBEAT_MS } from './claims.ts';
+import { GENERATION_LEASE_MS, GenerationClaims, HEARTBEAT_MS, type ChatClaim } from './claims.ts';
 import { recoverInterruptedMessage, recoverInterruptedVersions } from './recover.ts';
 import { announceStoredText, GENERATIONS_CHANNEL } from './remote.ts';
 
@@ -62,10 +67,22 @@ export interface GenerationRequest {
   /** Images Kiln made itself (a clone's screenshot): checked as any image, whatever the plan. */
   referenceFiles?: File[];
   /**
+   * The start's read, made before the body was read (`readEarly`, the chat in the address): used
+   * when it is what this request needs (see `startInSlot`), else the start reads again.
+   */
+  early?: EarlyStart;
+  /**
    * A repair round Kiln started after the version's build failed (autofix.ts): it spends none of
    * the plan's versions, and the chat shows it by its label rather than the prompt Kiln wrote.
    */
   autofix?: Required<AutofixMark>;
+}
+
+/** What `readEarly` read, and when (the quota window and the budget month are of that moment). */
+export interface EarlyStart {
+  chatId: string;
+  now: Date;
+  state: StartState | null;
 }
 
 export interface GenerationDeps {
@@ -78,7 +95,7 @@ export interface GenerationDeps {
   timeoutMs: number;
   /** Called when a version is stored (the preview builder queues its build). */
   onVersionFinished?: (chatId: string, version: number) => Promise<void>;
-  /** Called once a generation is accepted, before the model is asked (the builder prepares its standby). */
+  /** Called once a generation is accepted and the model asked (the builder prepares its standby meanwhile). */
   onGenerationStarting?: (framework: Framework) => void;
   /** The system prompt's section for the chat's enabled integrations (issue 16 item 3). */
   integrationGuidance?: (chatId: string, framework: Framework) => Promise<string>;
@@ -138,8 +155,10 @@ export class GenerationService {
 
   /**
    * Every check happens here, before anything is stored: auth, the permission policy, prompt,
-   * attachments, running generation, versions per component, quota. Then the user message is
-   * saved, the assistant message created, and the model called in the background.
+   * attachments, running generation, versions per component, budget, quota — on what one read
+   * returns (start-state.ts). Then one write claims the chat and stores the user message and an
+   * empty assistant message (the model's prompt is built meanwhile), and the model is called in
+   * the background: two round trips before the model is asked (issue 34 item 3).
    */
   async start(viewer: RequestViewer, request: GenerationRequest): Promise<RunningGeneration> {
     const slot = this.reserveSlot(requireUser(viewer).id);
@@ -150,6 +169,36 @@ export class GenerationService {
     }
   }
 
+  /**
+   * The start's read for the chat in the request's address, before its body is read: the chat is
+   * checked (a refusal reads no upload) with the same round trip that reads what every other check
+   * needs, for the latest version; `start` uses it when it is what the request needs.
+   */
+  async readEarly(viewer: RequestViewer, chatId: string): Promise<EarlyStart> {
+    const now = new Date();
+    const state = await this.readStartState(viewer, { chatId, withContent: false, now });
+    requireChatAccess(viewer, state?.chat ?? null, 'edit');
+    return { chatId, now, state };
+  }
+
+  /** The read every check of a start needs (start-state.ts), for this viewer's plan. */
+  private readStartState(
+    viewer: RequestViewer,
+    input: { chatId: string; selectedVersion?: number; withContent: boolean; now: Date },
+  ) {
+    const user = requireUser(viewer);
+    const owner = { userId: user.id, plan: viewer.plan, periodStart: viewer.periodStart };
+    const hasBudget = this.deps.costs?.monthlyBudgets[viewer.plan.id] !== undefined;
+    return loadStartState(this.deps.db, {
+      chatId: input.chatId,
+      userId: user.id,
+      selectedVersion: input.selectedVersion,
+      windowStart: quotaWindowStart(owner, input.now),
+      withContent: input.withContent,
+      withSpending: hasBudget ? { now: input.now } : undefined,
+    });
+  }
+
   private async startInSlot(
     viewer: RequestViewer,
     request: GenerationRequest,
@@ -158,34 +207,46 @@ export class GenerationService {
     const { db } = this.deps;
     const user = requireUser(viewer);
     const capability = request.action === 'continue' ? 'continueGeneration' : 'edit';
-    const now = new Date();
     const owner = { userId: user.id, plan: viewer.plan, periodStart: viewer.periodStart };
     const { selectedVersion } = request;
     if (selectedVersion !== undefined && !isVersionNumber(selectedVersion)) {
       throw new ServiceError(400, INVALID_VERSION.code, INVALID_VERSION.message);
     }
-    const state = await loadStartState(db, {
-      chatId: request.chatId,
-      userId: user.id,
-      selectedVersion,
-      windowStart: quotaWindowStart(owner, now),
-      withContent: request.action === 'continue',
-    });
+    const budgetUsd = this.deps.costs?.monthlyBudgets[viewer.plan.id];
+    // Every read the checks need, in one round trip (start-state.ts). The read made before the
+    // body (the chat in the address) is this request's when it read the same: the latest version
+    // or the one asked for, no text to continue, and no upload that may have taken long since.
+    const { early } = request;
+    const isEarlyRead =
+      early !== undefined &&
+      early.chatId === request.chatId &&
+      request.action !== 'continue' &&
+      request.files.length === 0 &&
+      (request.referenceFiles ?? []).length === 0 &&
+      (selectedVersion === undefined || selectedVersion === early.state?.base?.version);
+    const now = isEarlyRead ? early.now : new Date();
+    const state = isEarlyRead
+      ? early.state
+      : await this.readStartState(viewer, {
+          chatId: request.chatId,
+          selectedVersion,
+          withContent: request.action === 'continue',
+          now,
+        });
     const chat = requireChatAccess(viewer, state?.chat ?? null, capability);
     // Building on a version that does not exist would generate from nothing (and spend quota).
     if (selectedVersion !== undefined && !state?.base) {
       throw new ServiceError(404, 'version-not-found', `Version #${selectedVersion} does not exist.`);
     }
     const framework = isFramework(chat.framework) ? chat.framework : 'react';
-    this.deps.onGenerationStarting?.(framework);
     const baseMessage = state?.base ?? null;
     const stats = { versions: state?.versions ?? 0, highest: state?.highest ?? 0 };
 
     const running = this.registry.get(chat.id);
-    const holder = running && !running.isEnded ? running : await this.claims.current(chat.id);
-    if (holder) {
+    const holder = running && !running.isEnded ? running.version : (state?.claimedVersion ?? null);
+    if (holder !== null) {
       throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.', {
-        version: holder.version,
+        version: holder,
       });
     }
 
@@ -225,38 +286,21 @@ export class GenerationService {
         max: viewer.plan.maxVersionsPerComponent,
       });
     }
-    await requireBudgetLeft(db, {
-      userId: user.id,
-      plan: viewer.plan,
-      budgets: this.deps.costs?.monthlyBudgets ?? {},
-      now,
-    });
+    requireBudgetLeft({ budgetUsd, spentUsd: state?.spentUsd ?? 0, now });
+    const cap = this.deps.maxRunningPerUser;
+    if (cap !== undefined && cap !== null && (state?.runningOfUser ?? 0) >= cap) {
+      throw capReached('generation-running', cap);
+    }
+    // A repair round is Kiln's, not the person's: it spends tokens and dollars, not versions.
+    // Past the plan's limit an extra credit is spent; without one, refused before any write.
+    const quota = quotaStatus(owner, now, state?.used ?? 0);
+    const needsCredit = !request.autofix && quota.isExceeded;
+    if (needsCredit && (state?.credits ?? 0) <= 0) throw limitExceeded(owner, quota);
+
     const version = stats.highest + 1;
     const messageId = crypto.randomUUID();
-    await this.requireRunningLeft(user.id);
-    // The chat's slot in every process, before anything is spent or stored.
-    const claimed = await this.claims.claim({ chatId: chat.id, messageId, userId: user.id, version });
-    if (!claimed.ok) {
-      throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.', {
-        version: claimed.version,
-      });
-    }
-    const releaseClaim = () => this.claims.release(chat.id, messageId).catch(() => undefined);
     // The files first: a store that cannot take them (disk full) refuses before a credit is spent.
-    const files = await storeAttachments(this.deps.blobs, chat.id, attachments).catch(
-      async (error: unknown) => {
-        await releaseClaim();
-        throw error;
-      },
-    );
-    // A repair round is Kiln's, not the person's: it spends tokens and dollars, not versions.
-    if (!request.autofix) {
-      await consumeVersionQuota(db, owner, now, state?.used).catch(async (error: unknown) => {
-        await releaseClaim();
-        await deleteAttachments(this.deps.blobs, files);
-        throw error;
-      });
-    }
+    const files = await storeAttachments(this.deps.blobs, chat.id, attachments);
     // The answer's place in Kiln's repair rounds (its build failing starts the next one); a
     // continuation finishes a cut-off answer, which Kiln never repairs.
     const rounds = autofixRoundsFor(this.deps.autofixRounds ?? 0, viewer.plan);
@@ -265,80 +309,128 @@ export class GenerationService {
       : request.action === 'continue' || rounds === 0
         ? null
         : { round: 0, of: rounds };
-    // The user message is saved before the model is called. A version made without the AI
-    // (restore, instructions, text edit) may have taken this number since it was read: the
-    // unique (chat, role, version) index refuses the insert, and the person is told, not a 500.
-    await db
-      .insert(messages)
-      .values([
-        {
-          id: crypto.randomUUID(),
-          chatId: chat.id,
-          userId: user.id,
-          role: 'user',
-          version,
-          content: prompt,
-          files,
-          autofix: request.autofix ?? null,
-        },
-        {
-          id: messageId,
-          chatId: chat.id,
-          userId: user.id,
-          role: 'assistant',
-          version,
-          content: '',
-          autofix: answerMark,
-        },
-      ])
+    const claim = { chatId: chat.id, messageId, userId: user.id, version };
+    const rows: (typeof messages.$inferInsert)[] = [
+      {
+        id: crypto.randomUUID(),
+        chatId: chat.id,
+        userId: user.id,
+        role: 'user',
+        version,
+        content: prompt,
+        files,
+        autofix: request.autofix ?? null,
+      },
+      {
+        id: messageId,
+        chatId: chat.id,
+        userId: user.id,
+        role: 'assistant',
+        version,
+        content: '',
+        autofix: answerMark,
+      },
+    ];
+    // The chat's slot and both messages are stored before the model is asked (a refusal — the
+    // chat taken meanwhile, the version number taken by another writer, the credit gone — never
+    // reaches it); while that round trip is under way, the model's prompt is built.
+    const storing = this.storeStart(claim, rows, needsCredit ? { owner, now, used: state?.used ?? 0 } : null)
+      .then(() => null)
       .catch(async (error: unknown) => {
-        await releaseClaim();
-        if (isUniqueViolation(error))
-          throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
-        throw error;
+        await deleteAttachments(this.deps.blobs, files).catch(() => undefined);
+        return { error };
       });
-
-    const generation = new RunningGeneration(chat.id, version, user.id, messageId);
-    if (this.registry.claim(generation)) {
-      // Lost a race with another request of the same chat: undo this version.
+    const undo = async () => {
       await db.delete(messages).where(and(eq(messages.chatId, chat.id), eq(messages.version, version)));
-      await releaseClaim();
-      throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
-    }
-    // The registry counts it from here, in the same synchronous step.
-    slot.release();
+      await this.claims.release(chat.id, messageId).catch(() => undefined);
+      await deleteAttachments(this.deps.blobs, files).catch(() => undefined);
+    };
     const stored = baseMessage?.artifactCode ? parseSnapshot(baseMessage.artifactCode) : null;
-    let base: Snapshot | null;
+    // A chat's first version starts from its owner's default instructions (decision 0045).
+    const defaults = stored ? '' : (state?.defaultInstructions ?? '');
+    const base: Snapshot | null =
+      stored ?? (defaults === '' ? null : withInstructions(EMPTY_SNAPSHOT, defaults));
     let modelPrompt: LanguageModelV3Prompt;
     try {
-      // A chat's first version starts from its owner's default instructions (decision 0045).
-      base = stored ?? (await this.firstVersionBase(user.id));
       modelPrompt = await buildModelPrompt({
         framework,
         snapshot: base,
         prompt: modelText ?? prompt,
         attachments,
         acceptsPdf: this.deps.model.acceptsPdf,
-        integrationGuidance: await this.deps.integrationGuidance?.(chat.id, framework),
+        integrationGuidance: state?.hasIntegrations
+          ? await this.deps.integrationGuidance?.(chat.id, framework)
+          : undefined,
         instructions: readInstructions(base),
         selection: request.action === 'continue' ? undefined : request.selection,
       });
     } catch (error) {
-      // Nothing was asked of the model: undo the version, or the chat would stay 'generating'.
-      generation.end();
-      this.registry.release(generation);
-      await db.delete(messages).where(and(eq(messages.chatId, chat.id), eq(messages.version, version)));
-      await releaseClaim();
+      // Nothing was asked of the model: a refused start says why; a stored one is undone, or
+      // the chat would stay 'generating'.
+      const outcome = await storing;
+      if (outcome) throw outcome.error;
+      await undo();
       throw error;
     }
-    this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
-    observeGenerationStarted(generation);
+    const refused = await storing;
+    if (refused) throw refused.error;
+
+    const generation = new RunningGeneration(chat.id, version, user.id, messageId);
+    if (this.registry.claim(generation)) {
+      // Lost a race with another request of the same chat: undo this version.
+      await undo();
+      throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
+    }
+    // The registry counts it from here, in the same synchronous step.
+    slot.release();
+    // The model is asked first (run() posts the request before its first await); the rest
+    // follows while it answers.
     const attached = attachments.map(({ name, bytes }) => ({ name, bytes }));
     const task = this.run(generation, modelPrompt, base, attached, framework).finally(() =>
       this.pending.delete(task),
     );
     this.pending.add(task);
+    this.deps.realtime.publish({ type: 'generation', chatId: chat.id, version, state: 'started' });
+    observeGenerationStarted(generation);
+    this.deps.onGenerationStarting?.(framework);
     return generation;
+  }
+
+  /**
+   * Stores a start: the chat's claim and the version's messages in one statement
+   * (claims.ts), or — when that is refused, or an extra credit must be spent between them — step
+   * by step: the claim (taking over an abandoned one, or naming the version that holds the chat),
+   * the credit, then the messages; the claim is released when a later step fails.
+   */
+  private async storeStart(
+    claim: ChatClaim,
+    rows: (typeof messages.$inferInsert)[],
+    credit: { owner: QuotaOwner; now: Date; used: number } | null,
+  ): Promise<void> {
+    if (!credit && (await this.claims.claimWithMessages(claim, rows))) return;
+    const claimed = await this.claims.claim(claim);
+    if (!claimed.ok) {
+      throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.', {
+        version: claimed.version,
+      });
+    }
+    try {
+      if (credit) await consumeVersionQuota(this.deps.db, credit.owner, credit.now, credit.used);
+      // A version made without the AI (restore, instructions, text edit, a pull) may have taken
+      // this number since it was read: the unique (chat, role, version) index refuses the
+      // insert, and the person is told, not a 500.
+      await this.deps.db
+        .insert(messages)
+        .values(rows)
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error))
+            throw new ServiceError(409, 'generation-in-progress', 'A version is already being generated.');
+          throw error;
+        });
+    } catch (error) {
+      await this.claims.release(claim.chatId, claim.messageId).catch(() => undefined);
+      throw error;
+    }
   }
 
   private async run(
@@ -440,19 +532,6 @@ export class GenerationService {
         else this.starting.delete(userId);
       },
     };
-  }
-
-  /** 429 `too-many-generations` when the user runs the cap's number in all processes together. */
-  private async requireRunningLeft(userId: string): Promise<void> {
-    const cap = this.deps.maxRunningPerUser;
-    if (cap === undefined || cap === null) return;
-    if ((await this.claims.runningOf(userId)) >= cap) throw capReached('generation-running', cap);
-  }
-
-  /** A KILN.md with the user's default instructions for a new chat, or nothing. */
-  private async firstVersionBase(userId: string): Promise<Snapshot | null> {
-    const defaults = await readDefaultInstructions(this.deps.db, userId);
-    return defaults === '' ? null : withInstructions(EMPTY_SNAPSHOT, defaults);
   }
 
   /** The model, the provider's token counts and their price at this moment's price table. */

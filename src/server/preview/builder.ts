@@ -162,13 +162,16 @@ const INSTALL_FALLBACK: LogError = {
 /**
  * Builds one project into the output cache. Never throws for a problem of the project itself
  * (that is a classified error outcome); throws only when Kiln itself fails (disk, bug), which
- * the job queue retries.
+ * the job queue retries. `onStored` runs as soon as the output is in the cache (what makes the
+ * preview ready: its publication, the ready event); the build's workspace is removed and the
+ * next standby prepared only after it, so neither competes with it for the disk and the cores.
  */
 export async function buildProject(
   context: BuilderContext,
   input: BuildInput,
   onStep: (step: BuildStep) => Promise<void>,
   signal?: AbortSignal,
+  onStored?: (outputDir: string) => Promise<void>,
 ): Promise<BuildOutcome> {
   const timings: Record<string, number> = {};
   let workspace = path.join(
@@ -203,12 +206,15 @@ export async function buildProject(
     );
     standby = await takeStandby(context, input.framework, installManifest, command.script);
     // The workspace's copy only: what the project's files are stays as written.
+    const marking = performance.now();
     const written = input.sourceLocations
       ? await withSourceLocations(input.files, input.framework)
       : input.files;
+    timings.sourceLocationsMs = performance.now() - marking;
     if (standby) {
       workspace = standby.workspace;
       timings.standby = 1;
+      if (standby.warmedUp) timings.warmedUp = 1;
       await fillStandbyWorkspace(workspace, written);
     } else {
       await materializeWorkspace(workspace, written);
@@ -268,11 +274,15 @@ export async function buildProject(
         return failure(BUILD_FALLBACK, `${log}\nError: the server's description could not be stored.\n`);
       const owner = { chatId: input.chatId, version: input.version, build: input.hash };
       const kept = serverWorkspaceOf(context.serverWorkspacesDir, owner);
+      // A standby's output was taken before its sandbox had gone (`done`): it has gone before its
+      // workspace is kept, or before another sandbox of the workspace mounts its layer.
+      await standby?.process.result;
       await keepServerWorkspace(workspace, kept);
       isKept = true;
       await markWorkspaceUsed(kept);
       await pruneServerWorkspaces(context.serverWorkspacesDir, context.serverWorkspacesKept ?? 20);
       timings.storeMs = performance.now() - started;
+      await onStored?.(stored.dir);
       return { ok: true, outputDir: stored.dir, log, timings };
     }
     const outputDir = findOutputDir(workspace, {
@@ -288,6 +298,7 @@ export async function buildProject(
     const kilnFiles: Record<string, Uint8Array | string> = {};
     if (handler) {
       // The `api/` handler, bundled in the sandbox and read back through the seam (never served).
+      await standby?.process.result;
       const bundled = await bundleHandler(context.sandbox, workspace, handler, limits, signal);
       log += bundled.output;
       if (bundled.exitCode !== 0) return buildFailure(bundled.output, log, declared);
@@ -316,11 +327,14 @@ export async function buildProject(
     }
     if (!stored.ok) return failure(BUILD_FALLBACK, `${log}\n${describeNonRegularEntries(stored.entries)}\n`);
     timings.storeMs = performance.now() - started;
+    await onStored?.(stored.dir);
     return { ok: true, outputDir: stored.dir, log, timings };
   } finally {
+    // A standby is done with once its output is taken: stopped, its sandbox's teardown not waited for.
+    const ended = standby ? standby.process.result : Promise.resolve();
+    if (standby && !standby.process.hasEnded) standby.process.kill();
     // Workspaces are scratch space: the output has been copied into the cache already.
-    if (!isKept) void removeWorkspace(workspace).catch(() => undefined);
-    if (standby) standby.process.kill();
+    if (!isKept) void ended.then(() => removeWorkspace(workspace)).catch(() => undefined);
     // The next standby starts after this build, not during it; a framework's first build is what
     // asks for its first standby (standbys start on demand, decision 0052).
     if (input.framework) void context.standby?.refill(input.framework);
@@ -354,12 +368,19 @@ async function takeStandby(
 /** The longest a build waits for its framework's standby being prepared. */
 const STANDBY_WAIT_MS = 60_000;
 
+/**
+ * Sends `build` to a standby. Its output is taken when the runner says it is written
+ * (`done`), not after its process and sandbox have ended: the output is copied only by the seam,
+ * which trusts nothing in it (decisions 0037, 0055), and the process is stopped first.
+ */
 async function runStandby(standby: Standby, sourceMaps: boolean, signal?: AbortSignal): Promise<RunResult> {
   const onAbort = () => standby.process.kill();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     standby.process.arm(sourceMaps ? 'build sourcemap\n' : 'build\n');
-    return await standby.process.result;
+    const result = await standby.process.done;
+    if (!standby.process.hasEnded) standby.process.kill();
+    return result;
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }

@@ -56,10 +56,21 @@ export interface LimitedProcess {
   readonly hasEnded: boolean;
   /** A standby's readiness: resolves when it printed its ready marker, false if it ended first. */
   ready: Promise<boolean>;
+  /**
+   * A standby build's output is complete: settles with exit code 0 and the log so far when it
+   * printed its done marker (its sandbox may still be tearing down), else with `result`.
+   */
+  done: Promise<RunResult>;
 }
 
 /** The line a standby prints once it has loaded what it needs; kept out of the log. */
 export const STANDBY_READY_MARKER = '\u0006kiln-standby-ready\n';
+/**
+ * The line a standby prints once its build has written its output, before it exits, on stderr and
+ * then stdout: what comes after (the process's exit, its sandbox's teardown) is no longer waited
+ * for. Kept out of the log.
+ */
+export const STANDBY_DONE_MARKER = '\u0006kiln-standby-done\n';
 
 const MEMORY_POLL_MS = 250;
 // The disk walk is synchronous on the server's event loop and standby builds live for hours: once
@@ -91,7 +102,24 @@ export function startLimited(
   let markReady: (isReady: boolean) => void = () => {};
   const ready = new Promise<boolean>((resolve) => (markReady = resolve));
   if (!mode.isStandby) markReady(true);
-  let awaitingMarker = mode.isStandby;
+  let outcome: (exitCode: number) => RunResult = (exitCode) => ({ exitCode, output: '', durationMs: 0 });
+  let markDone: (result: RunResult) => void = () => {};
+  const done = new Promise<RunResult>((resolve) => (markDone = resolve));
+  // A standby's markers: on stdout ready (tools loaded), then done (output written); done also on
+  // stderr, so that everything the build wrote to either stream before it has been read.
+  let doneOn = 0;
+  const onDone = () => {
+    if (++doneOn === 2) markDone(outcome(0));
+  };
+  const markers = {
+    stdout: mode.isStandby
+      ? [
+          markerScanner(STANDBY_READY_MARKER, () => markReady(true)),
+          markerScanner(STANDBY_DONE_MARKER, onDone),
+        ]
+      : [],
+    stderr: mode.isStandby ? [markerScanner(STANDBY_DONE_MARKER, onDone)] : [],
+  };
   const { maxProcesses, diskMb } = options.limits;
   const pids: PidsGroup | null =
     maxProcesses === undefined ? null : createPidsGroup(maxProcesses, options.uid, options.gid);
@@ -128,21 +156,16 @@ export function startLimited(
       kept += part.length;
       if (part.length < chunk.length) isTruncated = true;
     };
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (awaitingMarker) {
-        const text = chunk.toString('utf8');
-        const at = text.indexOf(STANDBY_READY_MARKER);
-        if (at !== -1) {
-          awaitingMarker = false;
-          markReady(true);
-          const rest = text.slice(0, at) + text.slice(at + STANDBY_READY_MARKER.length);
-          if (rest) collect(Buffer.from(rest, 'utf8'));
-          return;
-        }
-      }
-      collect(chunk);
-    });
-    child.stderr?.on('data', collect);
+    const scan = (stream: keyof typeof markers, chunk: Buffer): void => {
+      const marker = markers[stream][0];
+      if (!marker) return collect(chunk);
+      const rest = marker.push(chunk, collect);
+      if (rest === null) return;
+      markers[stream].shift();
+      if (rest.length > 0) scan(stream, rest);
+    };
+    child.stdout?.on('data', (chunk: Buffer) => scan('stdout', chunk));
+    child.stderr?.on('data', (chunk: Buffer) => scan('stderr', chunk));
 
     let killedFor: RunResult['killedFor'];
     const kill = (reason: NonNullable<RunResult['killedFor']>) => {
@@ -177,6 +200,12 @@ export function startLimited(
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
 
+    /** The log so far (capped), and the time since the process was armed. */
+    outcome = (exitCode) => {
+      let output = Buffer.concat(chunks).toString('utf8');
+      if (isTruncated) output += `\n[output truncated at ${options.limits.maxOutputBytes} bytes]\n`;
+      return { exitCode, output, durationMs: performance.now() - started };
+    };
     const finish = (exitCode: number | null, extra = '') => {
       ended = true;
       markReady(false);
@@ -184,6 +213,7 @@ export function startLimited(
       clearInterval(watchdog);
       clearInterval(diskWatchdog);
       options.signal?.removeEventListener('abort', onAbort);
+      for (const marker of [...markers.stdout, ...markers.stderr]) marker.flush(collect);
       let output = Buffer.concat(chunks).toString('utf8') + extra;
       if (isTruncated) output += `\n[output truncated at ${options.limits.maxOutputBytes} bytes]\n`;
       if (killedFor === 'timeout')
@@ -194,7 +224,9 @@ export function startLimited(
         output += `\nError: the step started more than ${maxProcesses} processes at once and was stopped.\n`;
       if (killedFor === 'disk')
         output += `\nError: the step wrote more than ${diskMb} MB to its workspace (disk quota) and was stopped.\n`;
-      resolve({ exitCode, output, durationMs: performance.now() - started, killedFor });
+      const result = { exitCode, output, durationMs: performance.now() - started, killedFor };
+      markDone(result);
+      resolve(result);
     };
     // The group is removed (whatever is left in it killed) before the step counts as ended.
     const end = (exitCode: number | null, extra?: string) => {
@@ -216,6 +248,40 @@ export function startLimited(
       return ended;
     },
     ready,
+    done,
+  };
+}
+
+/**
+ * Finds one marker line in a stream of chunks, also when it arrives split across two of them.
+ * What is not the marker is passed on; `push` returns what followed the marker in its chunk once
+ * it is found (the marker itself left out), else null.
+ */
+export function markerScanner(text: string, onFound: () => void) {
+  const marker = Buffer.from(text, 'utf8');
+  let held: Buffer = Buffer.alloc(0);
+  return {
+    push(chunk: Buffer, pass: (part: Buffer) => void): Buffer | null {
+      const data = held.length > 0 ? Buffer.concat([held, chunk]) : chunk;
+      held = Buffer.alloc(0);
+      const at = data.indexOf(marker);
+      if (at !== -1) {
+        if (at > 0) pass(data.subarray(0, at));
+        onFound();
+        return data.subarray(at + marker.length);
+      }
+      // A chunk that ends with the marker's beginning keeps it back until the next one.
+      let kept = Math.min(marker.length - 1, data.length);
+      while (kept > 0 && !data.subarray(data.length - kept).equals(marker.subarray(0, kept))) kept--;
+      if (data.length > kept) pass(data.subarray(0, data.length - kept));
+      held = Buffer.from(data.subarray(data.length - kept));
+      return null;
+    },
+    /** What was kept back when the stream ends without the marker. */
+    flush(pass: (part: Buffer) => void): void {
+      if (held.length > 0) pass(held);
+      held = Buffer.alloc(0);
+    },
   };
 }
 

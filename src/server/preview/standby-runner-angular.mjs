@@ -28,10 +28,27 @@ createRequire(require.resolve('@angular/cli'))('@angular-devkit/architect/node')
 const fromBuild = createRequire(require.resolve('@angular/build'));
 require('@angular/build');
 require('@angular/build/private');
-fromBuild('esbuild');
+const esbuild = fromBuild('esbuild');
 require('typescript');
 await import(require.resolve('@angular/compiler-cli'));
 await import(require.resolve('@angular/compiler'));
+// What a build loads on first use (issue 34 item 4): the persistent cache's database, PostCSS and
+// the template's Tailwind plugin, the browser data, the index rewriter; and esbuild's service
+// process, started here rather than by the build. Modules and a process only, nothing of a project.
+for (const load of [
+  () => fromBuild('lmdb'),
+  () => fromBuild('postcss'),
+  () => fromBuild('caniuse-lite'),
+  () => fromBuild('parse5-html-rewriting-stream'),
+  () => require('@tailwindcss/postcss'),
+]) {
+  try {
+    load();
+  } catch {
+    // not in this workspace: the build loads what it needs
+  }
+}
+await esbuild.transform('', {});
 // Kiln waits for this line (STANDBY_READY_MARKER in run-limited.ts) before offering the standby.
 process.stdout.write('\u0006kiln-standby-ready\n');
 
@@ -43,8 +60,13 @@ for await (const line of lines) {
   if (command !== 'build') break;
   try {
     const cliArgs = option === 'sourcemap' ? ['build', '--source-map'] : ['build'];
-    const exitCode = await cli.default({ cliArgs });
-    process.exit(exitCode ?? 0);
+    const exitCode = (await cli.default({ cliArgs })) ?? 0;
+    // Everything is written: Kiln takes the output now (STANDBY_DONE_MARKER), not after the exit.
+    if (exitCode === 0) {
+      process.stderr.write('\u0006kiln-standby-done\n');
+      process.stdout.write('\u0006kiln-standby-done\n');
+      process.exit(0);
+    } else process.exit(exitCode);
   } catch (error) {
     // The same words as `ng` for an error outside a command (lib/init.js).
     console.error(`Unknown error: ${error?.stack ?? String(error)}`);

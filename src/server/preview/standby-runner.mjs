@@ -15,6 +15,15 @@ for (const compiler of ['vue/compiler-sfc', 'svelte/compiler']) {
   if (names.includes(compiler.split('/')[0])) preload.push(compiler);
 }
 await Promise.all(preload.map((name) => import(name).catch(() => undefined)));
+// The blank template, which Kiln wrote into a folder of its own before this process started: built
+// once now, so the project's build is this process's second (its code loaded and optimized), then
+// removed. Nothing of a project is here yet. A template that does not build ends the runner before
+// it is ready: Kiln then builds the project the regular way.
+const warmUp = process.argv[2];
+if (warmUp) {
+  await vite.build({ root: warmUp, configLoader: 'runner', logLevel: 'silent', build: { sourcemap: true } });
+  fs.rmSync(warmUp, { recursive: true, force: true });
+}
 // Kiln waits for this line (STANDBY_READY_MARKER in run-limited.ts) before offering the standby.
 process.stdout.write('\u0006kiln-standby-ready\n');
 
@@ -26,6 +35,9 @@ for await (const line of lines) {
   try {
     const build = option === 'sourcemap' ? { sourcemap: true } : undefined;
     await vite.build({ root, configLoader: 'runner', logLevel: 'info', build });
+    // Everything is written: Kiln takes the output now (STANDBY_DONE_MARKER), not after the exit.
+    process.stderr.write('\u0006kiln-standby-done\n');
+    process.stdout.write('\u0006kiln-standby-done\n');
     process.exit(0);
   } catch (error) {
     // The same words as the Vite CLI, so the build-log classifier reads both alike.

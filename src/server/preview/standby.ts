@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Framework } from '../../core/frameworks/index.ts';
-import { buildEnv, MAX_OUTPUT_FILE_BYTES } from './build-step.ts';
+import { buildEnv, lstatOrNull, MAX_OUTPUT_FILE_BYTES } from './build-step.ts';
 import type { ProjectFile } from './content-hash.ts';
 import { installDependencies, type PnpmPaths } from './install.ts';
 import { sanitizePackageJson } from './package-json.ts';
@@ -15,11 +15,14 @@ import { materializeWorkspace, removeWorkspace } from './workspace.ts';
 /**
  * The build script a standby runs for each framework it serves: its template's own script
  * (Vite's `vite build`, Angular's `ng build`), and the runner that preloads that tool.
+ * `warmUp`: the runner first builds the blank template in a folder of its own (see `prepare`).
  */
-const STANDBY_BUILDS: Partial<Record<Framework, { script: string; runner: string; cache?: string }>> = {
-  react: { script: 'vite build', runner: 'standby-runner.mjs' },
-  vue: { script: 'vite build', runner: 'standby-runner.mjs' },
-  svelte: { script: 'vite build', runner: 'standby-runner.mjs' },
+const STANDBY_BUILDS: Partial<
+  Record<Framework, { script: string; runner: string; cache?: string; warmUp?: boolean }>
+> = {
+  react: { script: 'vite build', runner: 'standby-runner.mjs', warmUp: true },
+  vue: { script: 'vite build', runner: 'standby-runner.mjs', warmUp: true },
+  svelte: { script: 'vite build', runner: 'standby-runner.mjs', warmUp: true },
   // Angular's persistent build cache (its default `cli.cache.path`), seeded from a build of the
   // template: the linked and optimized node_modules code every project of these dependencies shares.
   angular: { script: 'ng build', runner: 'standby-runner-angular.mjs', cache: '.angular' },
@@ -48,6 +51,8 @@ export interface Standby {
   /** The dependencies it was installed with; a version must need exactly these. */
   dependencyKey: string;
   process: LimitedProcess;
+  /** Its runner built the blank template before it said it was ready (`warmUp`). */
+  warmedUp: boolean;
 }
 
 /** The dependencies of a package.json, in a stable form to compare two projects. */
@@ -72,7 +77,7 @@ export interface StandbyPoolOptions {
 /**
  * One standby per framework in use, refilled after each of its builds. A framework has none until
  * its first build in this process (decision 0052): a standby is a resident Node with the build
- * tool loaded (about 90 MB for Vite, 170 MB for Angular), so a server that builds only React
+ * tool loaded (about 140 MB for Vite once warmed up, 170 MB for Angular), so a server that builds only React
  * does not keep Vue's, Svelte's and Angular's too.
  */
 export class StandbyPool {
@@ -185,10 +190,19 @@ export class StandbyPool {
       return null;
     }
     const key = dependencyKey(manifest.packageJson);
-    const cache = STANDBY_BUILDS[framework]!.cache;
+    const { cache, warmUp } = STANDBY_BUILDS[framework]!;
     const seed = cache ? await this.seed(framework, key, template, manifest.text) : null;
     if (cache && seed) await fs.cp(seed, path.join(workspace, cache), { recursive: true });
-    const limited = await this.startRunner(framework, workspace);
+    // The blank template (Kiln's own files), which the runner builds once before it says it is
+    // ready: the first build of a process runs the tool's code cold (loaded on first use, not yet
+    // optimized), so the project's build is then a second one (about 40% less CPU for Vite). In a
+    // folder of its own, which the runner removes: what the tools keep by path (Vue's descriptor
+    // cache, Tailwind's resolver) is never a path of the project; by content, only Kiln's template.
+    const warmUpDir = warmUp
+      ? path.join(workspace, '.kiln-home', `warm-up-${randomBytes(4).toString('hex')}`)
+      : null;
+    if (warmUpDir) await materializeWorkspace(warmUpDir, template);
+    const limited = await this.startRunner(framework, workspace, warmUpDir);
     if (!(await limited.ready)) {
       // It ended before it was ready (a broken template install): no standby for this framework.
       const outcome = await limited.result;
@@ -196,11 +210,21 @@ export class StandbyPool {
       await removeWorkspace(workspace);
       return null;
     }
-    return { framework, workspace, dependencyKey: key, process: limited };
+    // The runner removes the template once built; left there, a project's build could see it.
+    if (warmUpDir && lstatOrNull(warmUpDir)) {
+      options.log(`preview: standby ${framework} left its warm-up build behind`);
+      await this.discard({ framework, workspace, dependencyKey: key, process: limited, warmedUp: false });
+      return null;
+    }
+    return { framework, workspace, dependencyKey: key, process: limited, warmedUp: warmUpDir !== null };
   }
 
   /** Starts the framework's runner in the sandbox of `workspace`; it waits for "build". */
-  private async startRunner(framework: Framework, workspace: string): Promise<LimitedProcess> {
+  private async startRunner(
+    framework: Framework,
+    workspace: string,
+    warmUpDir: string | null = null,
+  ): Promise<LimitedProcess> {
     const { options } = this;
     const runner = STANDBY_BUILDS[framework]!.runner;
     const runnerInWorkspace = path.join(workspace, '.kiln-home', runner);
@@ -211,7 +235,7 @@ export class StandbyPool {
       workspace,
       env,
       process.execPath,
-      [runnerInWorkspace],
+      warmUpDir ? [runnerInWorkspace, warmUpDir] : [runnerInWorkspace],
       MAX_OUTPUT_FILE_BYTES,
     );
     return startLimited(
@@ -268,7 +292,9 @@ export class StandbyPool {
       if (install.exitCode !== 0) return null;
       const limited = await this.startRunner(framework, workspace);
       if (!(await limited.ready)) return null;
-      limited.arm('build\n');
+      // As a preview's build (with source maps): Angular keys its cache entries by the build's
+      // options, so a seed written without them would miss on every preview build (issue 34 item 4).
+      limited.arm('build sourcemap\n');
       const outcome = await limited.result;
       if (outcome.exitCode !== 0 || !existsSync(path.join(workspace, cache))) {
         options.log(`preview: standby ${framework} cache build failed:\n${outcome.output.slice(-1000)}`);
