@@ -15,11 +15,15 @@ import {
 } from './held-build.ts';
 import { startKilnProcess, type KilnProcess } from './kiln-process.ts';
 
-/** The preview page as a browser gets it from the version's own host. */
+/**
+ * The preview page as a browser gets it from the version's own host. A fresh connection each time:
+ * a kept-alive one the server closed while idle was reused on a loaded machine (ECONNRESET in a
+ * stress CI run), a race of the test's client, not of Kiln.
+ */
 function previewPage(url: string, host: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${url}/`, { headers: { host } }, (response) => {
+      .get(`${url}/`, { headers: { host }, agent: false }, (response) => {
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (body += chunk));
