@@ -119,6 +119,31 @@ fs.writeFileSync('www/index.html', '<!doctype html><h1>written by the build</h1>
     expect(page).toContain(`node ${process.version}`);
   }, 180_000);
 
+  it("serves React Router's ssr: false output: build/client with its prerendered pages and SPA fallback", async () => {
+    // What `react-router build` writes with `ssr: false, prerender: ['/', '/about']` (issue 37),
+    // in its order: the prerendered pages, then the SPA fallback; the server build is removed.
+    const files = scriptProject('node prerender.mjs', {
+      'prerender.mjs': `import fs from 'node:fs';
+fs.mkdirSync('build/client/about', { recursive: true });
+fs.writeFileSync('build/client/index.html', '<h1>home, prerendered</h1>');
+fs.writeFileSync('build/client/_root.data', '[{"home":1}]');
+fs.writeFileSync('build/client/about/index.html', '<h1>about, prerendered</h1>');
+// Written after the home page, as a real prerender's pages are (the file clock is coarse).
+const later = new Date(Date.now() + 2000);
+fs.utimesSync('build/client/about/index.html', later, later);
+fs.writeFileSync('build/client/__spa-fallback.html', '<p>the SPA shell</p>');
+`,
+      'react-router.config.ts': "export default { ssr: false, prerender: ['/', '/about'] };",
+    });
+    const { state, get } = await build(files, 'react');
+    expect(state).toEqual({ status: 'ready' });
+    expect((await get('/')).text).toContain('home, prerendered');
+    expect((await get('/about')).text).toContain('about, prerendered');
+    expect((await get('/_root.data')).text).toBe('[{"home":1}]');
+    // A route that was not prerendered gets the shell, which renders any route in the browser.
+    expect((await get('/users/42')).text).toContain('the SPA shell');
+  }, 180_000);
+
   it('runs `pnpm run` and `npm run` in scripts, whatever pnpm version packageManager names', async () => {
     const build_ = 'pnpm run pages && npm run --silent stamp';
     const files = scriptProject(

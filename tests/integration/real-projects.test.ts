@@ -14,7 +14,11 @@ import {
   type ProjectResult,
 } from './real-projects-harness.ts';
 
-const corpus = loadCorpus();
+/** KILN_CORPUS_ONLY=id,id runs those projects alone (a local run); CI runs them all. */
+const only = process.env.KILN_CORPUS_ONLY?.split(',').map((id) => id.trim());
+const corpus = loadCorpus().filter((entry) => !only || only.includes(entry.id));
+const unknown = only?.filter((id) => !corpus.some((entry) => entry.id === id)) ?? [];
+if (unknown.length > 0) throw new Error(`KILN_CORPUS_ONLY names no such project: ${unknown.join(', ')}`);
 
 describe('real projects build and render in Kiln (fake model → preview → Chromium)', () => {
   let run: FidelityRun;

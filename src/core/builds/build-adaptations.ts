@@ -5,6 +5,7 @@
  */
 import { NEXT_FONT_MOCK_FILE, NEXT_FONT_MOCK_SOURCE } from './next-font-offline.ts';
 import { angularJsonWithoutFontInlining } from './offline-steps.ts';
+import { reactRouterServePackage } from './react-router-serve.ts';
 import {
   SVELTEKIT_NODE_ADAPTER,
   SVELTEKIT_STATIC_ADAPTER,
@@ -21,9 +22,11 @@ export interface BuildAdaptations {
 
 const SVELTEKIT_CONFIG = /^(?:svelte|vite)\.config\.(?:js|mjs|cjs|ts|mts)$/;
 
+/** `ranges`: what the project's package.json declares, name → range (dependencies and devDependencies). */
 export function buildAdaptations(
   files: readonly { name: string; content: string }[],
   declared: ReadonlySet<string>,
+  ranges: Readonly<Record<string, string>> = {},
 ): BuildAdaptations {
   const out: BuildAdaptations = { files: [], devDependencies: {}, outputDirs: [] };
   // A SvelteKit project with server code keeps a server (adapter-node); without, a static site.
@@ -44,6 +47,9 @@ export function buildAdaptations(
       }
     }
   }
+  // React Router's and Remix's server builds run on their serve package (server-launch/react-router.ts).
+  const serve = reactRouterServePackage(files, ranges);
+  if (serve) out.devDependencies[serve.name] = serve.range;
   // next/font/google's fonts without network: Next's mock hook reads this module (next-font-offline.ts).
   if (declared.has('next')) out.files.push({ name: NEXT_FONT_MOCK_FILE, content: NEXT_FONT_MOCK_SOURCE });
   return out;

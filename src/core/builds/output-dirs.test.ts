@@ -67,6 +67,24 @@ describe("a build's output folder, read from the bundler's configuration", () =>
     expect(configuredOutputDirs([file('svelte.config.js', svelte)], 'vite build')).toEqual(['build']);
   });
 
+  it("names React Router's and Remix's client folder: ssr: false's static site (issue 37)", () => {
+    const spa = 'export default { ssr: false, prerender: ["/", "/about"] } satisfies Config;';
+    expect(configuredOutputDirs([file('react-router.config.ts', spa)], 'react-router build')).toEqual([
+      'build/client',
+    ]);
+    const moved = "export default { ssr: false, buildDirectory: 'out' } satisfies Config;";
+    expect(configuredOutputDirs([file('react-router.config.ts', moved)], null)).toEqual(['out/client']);
+    const remix =
+      "import { vitePlugin as remix } from '@remix-run/dev';\nexport default defineConfig({ plugins: [remix({ ssr: false })] });";
+    expect(configuredOutputDirs([file('vite.config.ts', remix)], 'remix vite:build')).toEqual([
+      'build/client',
+    ]);
+    // Another Vite app's config names no such folder.
+    expect(
+      configuredOutputDirs([file('vite.config.ts', 'export default { plugins: [react()] }')], null),
+    ).toEqual([]);
+  });
+
   it('does not read a config too large to be one (its patterns run in Kiln itself)', () => {
     const huge = '//' + 'output: {'.repeat(25_000) + "\nmodule.exports = { output: { path: 'www' } };";
     expect(configuredOutputDirs([file('webpack.config.js', huge)], null)).toEqual([]);

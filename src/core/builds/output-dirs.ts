@@ -2,9 +2,10 @@
  * Where a build writes its output, read from the bundler's own configuration (issue 13): Vite's
  * `build.outDir`, Angular's `outputPath` (`{base}/browser` for the application builder),
  * webpack's `output.path`, Rollup's `output.file`/`output.dir`, SvelteKit's static adapter,
- * and the output flags of the build script (`--outDir`, Parcel's `--dist-dir`, esbuild's
- * `--outdir`/`--outfile`, `ng build --output-path`). Paths are project-relative folders; one
- * that leaves the project, or is the project itself, is not a candidate.
+ * React Router's and Remix's `{buildDirectory}/client`, and the output flags of the build script
+ * (`--outDir`, Parcel's `--dist-dir`, esbuild's `--outdir`/`--outfile`, `ng build --output-path`).
+ * Paths are project-relative folders; one that leaves the project, or is the project itself, is
+ * not a candidate.
  */
 import { isBuildConfigFile } from '../artifact/index.ts';
 
@@ -27,7 +28,8 @@ export function configuredOutputDirs(files: readonly ConfigFile[], buildScript: 
     const base = file.name.includes('/') ? file.name.slice(0, file.name.lastIndexOf('/')) : '';
     const name = file.name.slice(base ? base.length + 1 : 0).toLowerCase();
     if (name === 'angular.json') for (const dir of angularOutputDirs(file.content)) add(dir, base);
-    else if (/^vite\.config\./.test(name)) add(viteOutDir(file.content), base);
+    else if (/^react-router\.config\./.test(name)) add(reactRouterClientDir(file.content), base);
+    else if (/^vite\.config\./.test(name)) for (const dir of viteOutputDirs(file.content)) add(dir, base);
     else if (/^webpack[.-]/.test(name)) add(webpackOutputPath(file.content), base);
     else if (/^rollup\.config\./.test(name)) for (const dir of rollupOutputDirs(file.content)) add(dir, base);
     else if (/^svelte\.config\./.test(name) && /adapter-static/.test(file.content)) {
@@ -40,12 +42,34 @@ export function configuredOutputDirs(files: readonly ConfigFile[], buildScript: 
 const MAX_CONFIG_CHARS = 200_000;
 const STRING = `['"\`]([^'"\`\\n]+)['"\`]`;
 
+/** Vite's outDir; with Remix's Vite plugin, its client folder too. */
+function viteOutputDirs(source: string): string[] {
+  const outDir = viteOutDir(source);
+  return [
+    ...(outDir === undefined ? [] : [outDir]),
+    ...(REMIX_PLUGIN.test(source) ? [reactRouterClientDir(source)] : []),
+  ];
+}
+
 function viteOutDir(source: string): string | undefined {
   const outDir = new RegExp(`\\boutDir\\s*:\\s*${STRING}`).exec(source)?.[1];
   if (outDir === undefined) return undefined;
   // `root: 'src'` moves where a relative outDir starts.
   const root = new RegExp(`\\broot\\s*:\\s*${STRING}`).exec(source)?.[1];
   return root && !outDir.startsWith('/') ? joinPath(root, outDir) : outDir;
+}
+
+/** Remix's Vite plugin, whose options hold what react-router.config holds for React Router. */
+const REMIX_PLUGIN = /['"]@remix-run\/dev['"]/;
+
+/**
+ * React Router's framework mode (and Remix's Vite plugin) writes the browser's files to
+ * `{buildDirectory}/client`: with `ssr: false` a static site, `index.html` and the routes it
+ * prerendered in their folders (so the newest index.html the build wrote is not the site's root).
+ */
+function reactRouterClientDir(source: string): string {
+  const buildDirectory = new RegExp(`\\bbuildDirectory\\s*:\\s*${STRING}`).exec(source)?.[1] ?? 'build';
+  return joinPath(buildDirectory, 'client');
 }
 
 function webpackOutputPath(source: string): string | undefined {

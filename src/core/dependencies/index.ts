@@ -2,6 +2,7 @@ export * from './aliases.ts';
 export * from './declared.ts';
 export * from './file-imports.ts';
 export * from './install-commands.ts';
+export * from './implicit.ts';
 export * from './missing.ts';
 export * from './note.ts';
 export * from './package-json-edit.ts';

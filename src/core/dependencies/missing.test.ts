@@ -193,6 +193,25 @@ describe('the packages a project imports but does not declare', () => {
     ]);
   });
 
+  it("React Router's framework mode: its default server entry's isbot and Node adapter (issue 37)", () => {
+    const routes = `import { index } from '@react-router/dev/routes';\nexport default [index('routes/home.tsx')];`;
+    const files = (extra: Record<string, string> = {}) =>
+      artifact({
+        'package.json': JSON.stringify({
+          scripts: { build: 'react-router build' },
+          dependencies: { react: '^19.0.0', 'react-dom': '^19.0.0', 'react-router': '^7.16.0' },
+          devDependencies: { '@react-router/dev': '^7.16.0', vite: '^8.0.0' },
+        }),
+        'app/routes.ts': routes,
+        'app/root.tsx': `import { Outlet } from 'react-router';\nexport default function App() { return <Outlet />; }`,
+        ...extra,
+      });
+    expect(missing('react', files())).toEqual([{ name: '@react-router/node' }, { name: 'isbot' }]);
+    // The project's own entry.server imports what it needs itself (read like any file).
+    const ownEntry = `import { ServerRouter } from 'react-router';\nexport default function handleRequest() {}`;
+    expect(missing('react', files({ 'app/entry.server.tsx': ownEntry }))).toEqual([]);
+  });
+
   it('a package.json that does not parse: nothing Kiln could add', () => {
     const answer = artifact({
       'package.json': '{ "dependencies": {',

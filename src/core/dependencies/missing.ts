@@ -10,6 +10,7 @@ import type { Framework } from '../frameworks/index.ts';
 import { importAliases } from './aliases.ts';
 import { declaredPackages } from './declared.ts';
 import { importsOfFile } from './file-imports.ts';
+import { implicitPackages } from './implicit.ts';
 import { installCommandPackages } from './install-commands.ts';
 import { packageOfSpecifier, type ProjectModules } from './package-of.ts';
 
@@ -17,7 +18,7 @@ export interface MissingPackage {
   name: string;
   /** The version or range the answer's prose gave it (`npm install axios@1.7`). */
   range?: string;
-  /** The first file importing it; absent when only the prose names it. */
+  /** The first file importing it; absent when only the prose or the framework's build names it. */
   importedBy?: string;
 }
 
@@ -79,6 +80,11 @@ export function missingPackages(project: ProjectSources): MissingPackage[] {
       if (!bundled.has(name) && !isDeclared(name) && !missing.has(name))
         missing.set(name, { name, importedBy: file.name });
     }
+  }
+  // What the framework's build imports on the project's behalf (React Router's default server entry).
+  const names = project.files.map((file) => file.name);
+  for (const name of implicitPackages(names, new Set(declared.keys()))) {
+    if (!isDeclared(name) && !missing.has(name)) missing.set(name, { name });
   }
   for (const declaration of installCommandPackages(project.prose ?? '')) {
     if (isDeclared(declaration.name) || modules.builtins.has(declaration.name)) continue;

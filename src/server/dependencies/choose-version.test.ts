@@ -107,6 +107,11 @@ describe('the version Kiln adds', () => {
       input({ name: '@types/react', declared: new Map([['react', '~18.2.0']]) }),
       { version: '^18.0.0', source: 'family' },
     ],
+    [
+      '@react-router/node follows react-router (released in lockstep, issue 37)',
+      input({ name: '@react-router/node', declared: new Map([['react-router', '^7.16.0']]) }),
+      { version: '^7.16.0', source: 'family' },
+    ],
     ['nothing known: nothing added', input({ name: 'lucide-react' }), null],
   ])('%s', (_label, given, expected) => {
     expect(chooseVersion(given)).toEqual(expected);
@@ -116,5 +121,8 @@ describe('the version Kiln adds', () => {
     expect(familyRange('@angular/forms', new Map([['react', '^19.0.0']]))).toBeNull();
     expect(familyRange('@angular/fire', new Map([['@angular/core', '^21.0.0']]))).toBeNull();
     expect(familyRange('@vue/compiler-sfc', new Map([['vue', '^3.5.0']]))).toBe('^3.5.0');
+    expect(familyRange('@remix-run/node', new Map([['@remix-run/react', '^2.17.0']]))).toBe('^2.17.0');
+    // React Router 6's internal router has versions of its own.
+    expect(familyRange('@remix-run/router', new Map([['@remix-run/react', '^2.17.0']]))).toBeNull();
   });
 });

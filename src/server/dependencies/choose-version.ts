@@ -82,6 +82,18 @@ const VUE_FAMILY = new Set(
   ].map((name) => `@vue/${name}`),
 );
 
+/** React Router's and Remix's packages are released in lockstep with the router (issue 37). */
+const REACT_ROUTER_FAMILY = new Set(
+  ['architect', 'cloudflare', 'dev', 'express', 'fs-routes', 'node', 'serve'].map(
+    (name) => `@react-router/${name}`,
+  ),
+);
+const REMIX_FAMILY = new Set(
+  ['cloudflare', 'css-bundle', 'deno', 'dev', 'express', 'node', 'serve', 'server-runtime'].map(
+    (name) => `@remix-run/${name}`,
+  ),
+);
+
 /** The framework package whose version a family member follows, and whether only its major. */
 function familyOf(name: string): { core: string; majorOnly: boolean } | null {
   if (ANGULAR_FAMILY.has(name)) return { core: '@angular/core', majorOnly: false };
@@ -89,6 +101,8 @@ function familyOf(name: string): { core: string; majorOnly: boolean } | null {
   if (name === 'react-dom' || name === 'react-is') return { core: 'react', majorOnly: false };
   if (name === 'react') return { core: 'react-dom', majorOnly: false };
   if (name === '@types/react' || name === '@types/react-dom') return { core: 'react', majorOnly: true };
+  if (REACT_ROUTER_FAMILY.has(name)) return { core: 'react-router', majorOnly: false };
+  if (REMIX_FAMILY.has(name)) return { core: '@remix-run/react', majorOnly: false };
   return null;
 }
 

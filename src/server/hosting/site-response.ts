@@ -1,5 +1,6 @@
 import { isInAppFolder } from '../../core/apps/index.ts';
 import { siteHeadersFor } from '../../core/hosting/site-headers.ts';
+import { SPA_FALLBACK_PAGES } from '../../core/hosting/spa-fallback.ts';
 import { decodePath } from '../preview/http/html-version.ts';
 import type { SiteCache } from './site-cache.ts';
 import type { Encoding, SitePlan } from './site-plan.ts';
@@ -18,8 +19,9 @@ export interface SiteResponse {
 
 /**
  * Which file answers a path: the file itself, a folder's `index.html`, `x.html` for `/x`; then, for
- * a path that does not name a file (no extension, or `.html`), the SPA fallback `index.html` —
- * client-side routes work — and for anything else the site's `404.html` (with 404) if it has one.
+ * a path that does not name a file (no extension, or `.html`), the SPA fallback `index.html` (or
+ * React Router's `__spa-fallback.html`) — client-side routes work — and for anything else the
+ * site's `404.html` (with 404) if it has one.
  */
 export function resolveSitePath(
   manifest: SiteManifest,
@@ -37,9 +39,8 @@ export function resolveSitePath(
   }
   const last = parts.at(-1) ?? '';
   const looksLikeFile = /\.[A-Za-z0-9]+$/.test(last) && !last.endsWith('.html');
-  if (!looksLikeFile && manifest.files['index.html']) {
-    return { path: 'index.html', file: manifest.files['index.html'], status: 200 };
-  }
+  const fallback = looksLikeFile ? undefined : SPA_FALLBACK_PAGES.find((page) => manifest.files[page]);
+  if (fallback) return { path: fallback, file: manifest.files[fallback]!, status: 200 };
   const notFound = manifest.files['404.html'];
   return notFound ? { path: '404.html', file: notFound, status: 404 } : null;
 }

@@ -196,7 +196,10 @@ export async function buildProject(
     // pnpm installs from the checked manifest, its direct dependencies pinned by the project's
     // lock file (and what Kiln's adaptations need); the build sees package.json as written.
     const declared = declaredPackages(manifest.packageJson);
-    const adaptations = buildAdaptations(input.files, declared);
+    const adaptations = buildAdaptations(input.files, declared, {
+      ...manifest.packageJson.devDependencies,
+      ...manifest.packageJson.dependencies,
+    });
     const installManifest = withDevDependencies(
       pinLockedVersions(
         manifest.packageJson,

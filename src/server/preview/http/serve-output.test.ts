@@ -34,6 +34,15 @@ describe('readOutputFile serves regular files of the output and never follows a 
     expect(await readOutputFile(root, '/missing.js')).toBeNull();
   });
 
+  it("answers client routes with React Router's __spa-fallback.html when the build wrote one", async () => {
+    // ssr: false with `/` prerendered: index.html is the home page, the fallback the bare shell.
+    fs.writeFileSync(path.join(root, '__spa-fallback.html'), '<p>shell</p>');
+    expect(text(await readOutputFile(root, '/'))).toBe('<p>home</p>');
+    expect(text(await readOutputFile(root, '/docs'))).toBe('<p>docs</p>');
+    expect(text(await readOutputFile(root, '/some/client/route'))).toBe('<p>shell</p>');
+    expect(await readOutputFile(root, '/missing.js')).toBeNull();
+  });
+
   it('refuses paths that leave the output', async () => {
     expect(await readOutputFile(root, '/../../secret')).toBeNull();
     expect(await readOutputFile(root, '/%2e%2e/%2e%2e/secret')).toBeNull();
@@ -66,6 +75,9 @@ describe('readOutputFile serves regular files of the output and never follows a 
     fs.rmSync(path.join(root, 'index.html'));
     fs.symlinkSync(path.join(dir, 'secret'), path.join(root, 'index.html'));
     expect(await readOutputFile(root, '/')).toBeNull();
+    expect(await readOutputFile(root, '/client/route')).toBeNull();
+    // Nor does a linked __spa-fallback.html fall through to anything.
+    fs.symlinkSync(path.join(dir, 'secret'), path.join(root, '__spa-fallback.html'));
     expect(await readOutputFile(root, '/client/route')).toBeNull();
   });
 

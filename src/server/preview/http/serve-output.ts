@@ -1,4 +1,5 @@
 import { isInAppFolder } from '../../../core/apps/index.ts';
+import { SPA_FALLBACK_PAGES } from '../../../core/hosting/spa-fallback.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openRegularFile } from '../../seam/sandbox-files.ts';
@@ -14,7 +15,8 @@ export interface ServedFile {
 
 /**
  * A file of a built output for a request path, with the SPA fallback: a path that is not a
- * file and does not look like one (no extension) gets index.html, so client-side routes work.
+ * file and does not look like one (no extension) gets index.html (or React Router's
+ * `__spa-fallback.html`, core `SPA_FALLBACK_PAGES`), so client-side routes work.
  *
  * THE one way Kiln serves anything a build (or a model) wrote — previews today, deployments and
  * any later host of build output too (docs/rules/serving-build-output.md). It never follows a
@@ -46,8 +48,12 @@ export async function readOutputFile(root: string, requestPath: string): Promise
   }
   const last = parts.at(-1) ?? '';
   if (path.extname(last) !== '' && !last.endsWith('.html')) return null;
-  if ((await lookAt(realRoot, ['index.html'])) !== 'file') return null;
-  return readServed(realRoot, ['index.html']);
+  for (const page of SPA_FALLBACK_PAGES) {
+    const found = await lookAt(realRoot, [page]);
+    if (found === 'file') return readServed(realRoot, [page]);
+    if (found === 'refused') return null;
+  }
+  return null;
 }
 
 /** The request path's segments, or null when it tries to leave the root or cannot be a name. */
