@@ -5,3 +5,4 @@ export * from './output-dirs.ts';
 export * from './build-adaptations.ts';
 export * from './sveltekit-static.ts';
 export * from './legacy-openssl.ts';
+export * from './egress-log.ts';
