@@ -58,6 +58,27 @@ describe('configuration is parsed once from the environment', () => {
       expect(() => parseConfig({ KILN_CLONE_ALLOW_ORIGINS: value })).toThrow(ConfigError);
   });
 
+  it('KILN_BUILD_EGRESS: builds fetch through Kiln unless switched off; its origins and cache size', () => {
+    expect(parseConfig({}).preview.egress).toEqual({
+      enabled: true,
+      allowOrigins: [],
+      cacheBytes: 512 * 1024 * 1024,
+    });
+    expect(
+      parseConfig({
+        KILN_BUILD_EGRESS: 'off',
+        KILN_BUILD_EGRESS_ALLOW_ORIGINS: 'Mirror.Intranet:8080',
+        KILN_BUILD_EGRESS_CACHE_MB: '64',
+      }).preview.egress,
+    ).toEqual({ enabled: false, allowOrigins: ['mirror.intranet:8080'], cacheBytes: 64 * 1024 * 1024 });
+    for (const [name, value] of [
+      ['KILN_BUILD_EGRESS', 'false'],
+      ['KILN_BUILD_EGRESS_ALLOW_ORIGINS', 'http://127.0.0.1:4100'],
+      ['KILN_BUILD_EGRESS_CACHE_MB', '0'],
+    ])
+      expect(() => parseConfig({ [name!]: value })).toThrow(new RegExp(name!));
+  });
+
   it('KILN_APP_EGRESS_PORTS: app servers reach ports 80 and 443 unless told otherwise; anything but ports is refused', () => {
     expect(parseConfig({}).apps.egressPorts).toEqual([80, 443]);
     expect(parseConfig({ KILN_APP_EGRESS_PORTS: '' }).apps.egressPorts).toEqual([80, 443]);

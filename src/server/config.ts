@@ -15,6 +15,8 @@ import { DEFAULT_AUTOFIX_ROUNDS, MAX_AUTOFIX_ROUNDS } from '../core/autofix/inde
  * The whole configuration, parsed once from the environment (README "Configuration" lists every
  * variable; .env.example mirrors it). Nothing else in the server reads process.env.
  */
+/** `host:port` or `[v6]:port`: an origin opened whatever its address (KILN_*_ALLOW_ORIGINS). */
+const ORIGIN = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:.]+\]:\d{1,5}$/i;
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
@@ -100,6 +102,21 @@ const schema = z.object({
    * a project (decision 0056); `https://registry.npmjs.org/` by default.
    */
   KILN_NPM_REGISTRY: z.url().default('https://registry.npmjs.org/'),
+  /**
+   * Build steps may fetch from public hosts on 80/443 through Kiln's guard, with a shared cache
+   * (issue 37, decision 0063); `off`: fully offline builds.
+   */
+  KILN_BUILD_EGRESS: z.enum(['on', 'off']).default('on'),
+  /** `host:port` origins (comma-separated) builds may reach whatever their address: an intranet mirror, a test's loopback site. */
+  KILN_BUILD_EGRESS_ALLOW_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (value) => (commaList(value) ?? []).every((origin) => ORIGIN.test(origin)),
+      'expected host:port entries separated by commas, e.g. 127.0.0.1:4100,mirror.intranet:8080',
+    ),
+  /** What builds fetched, kept for later builds on this machine (least recently used first out). */
+  KILN_BUILD_EGRESS_CACHE_MB: z.coerce.number().int().min(1).default(512),
 
   // App servers (issue 22, decision 0054): `api/` handlers and server-rendered projects.
   /** Running at once on this machine; the least recently used stops first. */
@@ -166,10 +183,7 @@ const schema = z.object({
     .string()
     .default('')
     .refine(
-      (value) =>
-        (commaList(value) ?? []).every((origin) =>
-          /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:.]+\]:\d{1,5}$/i.test(origin),
-        ),
+      (value) => (commaList(value) ?? []).every((origin) => ORIGIN.test(origin)),
       'expected host:port entries separated by commas, e.g. 127.0.0.1:4100,intranet.example:8080',
     ),
   /** Billing (issue 18): Stripe is on when both the secret key and the webhook secret are set. */
@@ -257,6 +271,8 @@ export interface Config {
     standby: boolean;
     /** KILN_NPM_REGISTRY: where installs and Kiln's choice of added packages' versions look. */
     npmRegistry: string;
+    /** Build egress (issue 37, decision 0063): on, the origins opened whatever their address, the cache's size. */
+    egress: { enabled: boolean; allowOrigins: string[]; cacheBytes: number };
   };
   /** App servers (issue 22, decision 0054). */
   apps: {
@@ -394,6 +410,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       sandbox: e.KILN_SANDBOX,
       standby: e.KILN_PREVIEW_STANDBY === 'true',
       npmRegistry: e.KILN_NPM_REGISTRY,
+      egress: {
+        enabled: e.KILN_BUILD_EGRESS === 'on',
+        allowOrigins: (commaList(e.KILN_BUILD_EGRESS_ALLOW_ORIGINS) ?? []).map((origin) =>
+          origin.toLowerCase(),
+        ),
+        cacheBytes: e.KILN_BUILD_EGRESS_CACHE_MB * 1024 * 1024,
+      },
     },
     apps: {
       maxRunning: e.KILN_APP_SERVERS,

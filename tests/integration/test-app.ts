@@ -27,6 +27,9 @@ export async function createTestKiln(env: Record<string, string> = {}): Promise<
     // template) pays off over a server's life, not a test file's: it doubled the CPU of files that
     // build a few versions. On where the standby path is what is tested (KILN_PREVIEW_STANDBY: 'true').
     KILN_PREVIEW_STANDBY: 'false',
+    // Builds that reach the internet would make the suite depend on it (Next's fonts fetch Google
+    // Fonts when egress is on): offline, as before, except where build egress is what is tested.
+    KILN_BUILD_EGRESS: 'off',
     ...env,
   });
   const kiln = await createKiln(config, { inMemoryDatabase: true });

@@ -6,3 +6,4 @@ export * from './build-adaptations.ts';
 export * from './sveltekit-static.ts';
 export * from './legacy-openssl.ts';
 export * from './react-router-serve.ts';
+export * from './egress-log.ts';

@@ -1,2 +1,3 @@
 export * from './address-rule.ts';
 export * from './egress-policy.ts';
+export * from './response-cache-rules.ts';

@@ -34,8 +34,16 @@ export function startEgressBridge(
   socketPath: string,
   policy: EgressPolicy,
   log: (line: string) => void,
-  resolve?: ResolveHost,
+  options: {
+    resolve?: ResolveHost;
+    /** Told of each connection made (a build step's log names them, decision 0063). */
+    onConnected?: (destination: string) => void;
+    /** What else is open, for the refusal of a closed port (an app server's setting and endpoints). */
+    openBesides?: string;
+  } = {},
 ): Promise<EgressBridge> {
+  const { resolve, onConnected } = options;
+  const besides = options.openBesides ?? " (KILN_APP_EGRESS_PORTS) and the chat's integration endpoints";
   fs.rmSync(socketPath, { force: true });
   const open = new Set<net.Socket>();
   let clients = 0;
@@ -74,13 +82,14 @@ export function startEgressBridge(
       if (!isOpenPort(policy, destination.host, destination.port)) {
         log(
           `outgoing connection to ${destination.host}:${destination.port} refused: port ${destination.port} is closed; ` +
-            `only ports ${portList(openPorts(policy))} (KILN_APP_EGRESS_PORTS) and the chat's integration endpoints are open`,
+            `only ports ${portList(openPorts(policy))}${besides} are open`,
         );
         client.destroy();
         return;
       }
       void connectChecked(destination, policy, resolve).then(
         (upstream) => {
+          onConnected?.(`${destination.host}:${destination.port}`);
           open.add(upstream);
           upstream.on('close', () => open.delete(upstream));
           if (rest.length > 0) upstream.write(rest);

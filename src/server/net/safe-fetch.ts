@@ -19,6 +19,9 @@ export interface SafeFetchOptions extends EgressPolicy {
   timeoutMs: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET by default; a body goes with the methods that have one (a build's POST, decision 0063). */
+  method?: string;
+  body?: Uint8Array;
   /** The resolver (default the system's); tests point it at their own DNS server. */
   resolve?: ResolveHost;
 }
@@ -39,6 +42,8 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
   const maxRedirects = options.maxRedirects ?? 5;
   const deadline = AbortSignal.timeout(options.timeoutMs);
   let current = parseUrl(url);
+  let method = (options.method ?? 'GET').toUpperCase();
+  let requestBody = options.body;
   for (let redirects = 0; ; redirects++) {
     const refusal = urlRefusal(current, options);
     if (refusal) {
@@ -54,6 +59,8 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
     });
     try {
       const response = await fetch(current, {
+        method,
+        body: requestBody,
         dispatcher: agent,
         redirect: 'manual',
         signal: deadline,
@@ -66,6 +73,11 @@ export async function safeFetch(url: string | URL, options: SafeFetchOptions): P
           throw new FetchLimitError(`More than ${maxRedirects} redirects from ${String(url)}.`, 'redirects');
         }
         current = parseUrl(new URL(location, current));
+        // A 303, and a 301/302 after a POST, are followed with a GET (RFC 9110 §15.4); 307/308 repeat.
+        if (response.status === 303 || (method === 'POST' && response.status <= 302)) {
+          if (method !== 'HEAD') method = 'GET';
+          requestBody = undefined;
+        }
         continue;
       }
       const body = await readBody(response, options.maxBytes);

@@ -42,3 +42,24 @@ describe('buildEnv: Node options a project’s package.json asks for', () => {
     expect(buildEnv(folder, LIMITS).NODE_OPTIONS).toMatch(/^--max-old-space-size=\d+$/);
   });
 });
+
+describe('buildEnv: build egress (decision 0063)', () => {
+  const egress = {
+    env: { KILN_BUILD_EGRESS_HTTP: '/run/kiln-egress/http.sock' },
+    nodeOptions: ['--import=/x.mjs'],
+  };
+
+  it('with egress, every Node loads the preload and next/font/google fetches for real', () => {
+    const env = buildEnv(workspace(), LIMITS, egress);
+    expect(env.NODE_OPTIONS).toMatch(/^--max-old-space-size=\d+ --import=\/x\.mjs$/);
+    expect(env.KILN_BUILD_EGRESS_HTTP).toBe('/run/kiln-egress/http.sock');
+    expect(env.NEXT_FONT_GOOGLE_MOCKED_RESPONSES).toBeUndefined();
+  });
+
+  it('offline, next/font/google is answered by the module Kiln wrote', () => {
+    const folder = workspace();
+    const env = buildEnv(folder, LIMITS, null);
+    expect(env.NEXT_FONT_GOOGLE_MOCKED_RESPONSES).toBe(`${folder}/.kiln-home/next-font-google.cjs`);
+    expect(env.NODE_OPTIONS).not.toContain('--import');
+  });
+});

@@ -10,6 +10,7 @@ import {
 import { runLimited, type ProcessLimits, type RunResult } from './run-limited.ts';
 import { pnpmBinary } from './install.ts';
 import { SANDBOX_BIN, sandboxCommand, type Sandbox } from './sandbox.ts';
+import type { BuildEgressSession } from './egress/build-egress.ts';
 
 /** Output files at most; a build that writes more is stopped (the output-size limit). */
 export const MAX_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
@@ -25,11 +26,15 @@ export function runBuildScript(
   script: string,
   limits: ProcessLimits,
   signal?: AbortSignal,
+  /** The step's way out (decision 0063); none: the build is offline. */
+  egress?: BuildEgressSession | null,
 ): Promise<RunResult> {
-  const env = buildEnv(workspace, limits);
+  const env = buildEnv(workspace, limits, egress);
   const direct = directCommand(workspace, script);
   const [program, args] = direct ?? ['/bin/sh', ['-c', script]];
-  const wrapped = sandboxCommand(sandbox, workspace, env, program, args, fileSizeLimit(limits));
+  const wrapped = sandboxCommand(sandbox, workspace, env, program, args, fileSizeLimit(limits), {
+    binds: egress?.binds,
+  });
   return runLimited(wrapped.command, wrapped.args, {
     cwd: workspace,
     env: sandbox.kind === 'bwrap' ? { PATH: '/usr/bin:/bin' } : env,
@@ -37,6 +42,7 @@ export function runBuildScript(
     gid: wrapped.gid,
     limits,
     signal,
+    notes: egress ? (write) => egress.attach(write) : undefined,
   });
 }
 
@@ -65,8 +71,16 @@ export function sandboxPath(workspace: string): string {
     .join(':');
 }
 
-/** The environment of a build step: nothing of Kiln's own (keys, database URL) leaks in. */
-export function buildEnv(workspace: string, limits: ProcessLimits): Record<string, string> {
+/**
+ * The environment of a build step: nothing of Kiln's own (keys, database URL) leaks in. With
+ * `egress` (decision 0063), every Node the step starts loads the preload that sends its requests
+ * to Kiln's guard; without it the build is offline and next/font/google is answered by Kiln.
+ */
+export function buildEnv(
+  workspace: string,
+  limits: ProcessLimits,
+  egress?: Pick<BuildEgressSession, 'env' | 'nodeOptions'> | null,
+): Record<string, string> {
   return {
     PATH: sandboxPath(workspace),
     HOME: path.join(workspace, '.kiln-home'),
@@ -74,8 +88,9 @@ export function buildEnv(workspace: string, limits: ProcessLimits): Record<strin
     CI: '1',
     // Telemetry and update checks off (no network to wait for); Angular: no completion setup.
     ...OFFLINE_TOOL_ENV,
-    // next/font/google answered offline by the module the build adaptation wrote (Next projects).
-    ...nextFontOfflineEnv(workspace),
+    // next/font/google: fetched through the guard, else answered offline by the module the build
+    // adaptation wrote (Next projects).
+    ...(egress ? egress.env : nextFontOfflineEnv(workspace)),
     NG_FORCE_TTY: 'false',
     // pnpm in a script: never fetch the version `packageManager` names, never re-check installs.
     npm_config_manage_package_manager_versions: 'false',
@@ -86,6 +101,7 @@ export function buildEnv(workspace: string, limits: ProcessLimits): Record<strin
       `--max-old-space-size=${Math.max(256, Math.floor(limits.memoryMb * 0.75))}`,
       // webpack 4 (Create React App 4, Vue CLI 4) hashes with MD4, which Node's OpenSSL 3 lacks.
       ...(needsLegacyOpenSsl(readPackageJson(workspace)) ? [LEGACY_OPENSSL_OPTION] : []),
+      ...(egress?.nodeOptions ?? []),
     ].join(' '),
   };
 }

@@ -28,6 +28,7 @@ import { sanitizePackageJson, type PackageJson } from './package-json.ts';
 import { withSourceLocations } from './source-locations/index.ts';
 import type { ProcessLimits } from './run-limited.ts';
 import { layerDirOf, type Sandbox } from './sandbox.ts';
+import type { BuildEgress } from './egress/build-egress.ts';
 import { handlerEntry } from '../../core/apps/index.ts';
 import { serverLaunch, type LaunchInput } from '../../core/builds/server-launch/index.ts';
 import {
@@ -87,6 +88,8 @@ export interface BuilderContext {
   limits: Omit<ProcessLimits, 'maxOutputBytes'>;
   /** Builds started ahead of time (decision 0036); absent where they cannot be isolated. */
   standby?: StandbyPool;
+  /** The build step's way out to public hosts (decision 0063); absent: builds are offline. */
+  egress?: BuildEgress;
 }
 
 export interface BuildInput {
@@ -246,12 +249,15 @@ export async function buildProject(
     const build = standby
       ? // Source maps as the regular path's `--sourcemap` / `--source-map` (a preview's build only).
         await runStandby(standby, input.sourceLocations === true, signal)
-      : await runBuildScript(
-          context.sandbox,
-          workspace,
-          input.sourceLocations ? withSourceMaps(command.script) : command.script,
-          limits,
-          signal,
+      : await runWithEgress(context, (egress) =>
+          runBuildScript(
+            context.sandbox,
+            workspace,
+            input.sourceLocations ? withSourceMaps(command.script) : command.script,
+            limits,
+            signal,
+            egress,
+          ),
         );
     log += build.output;
     timings.buildMs = build.durationMs;
@@ -341,6 +347,19 @@ export async function buildProject(
     // The next standby starts after this build, not during it; a framework's first build is what
     // asks for its first standby (standbys start on demand, decision 0052).
     if (input.framework) void context.standby?.refill(input.framework);
+  }
+}
+
+/** Runs a build step with its egress session (if builds have one), closed when the step ends. */
+async function runWithEgress(
+  context: BuilderContext,
+  step: (egress: Awaited<ReturnType<BuildEgress['open']>>) => Promise<RunResult>,
+): Promise<RunResult> {
+  const egress = (await context.egress?.open()) ?? null;
+  try {
+    return await step(egress);
+  } finally {
+    await egress?.close();
   }
 }
 

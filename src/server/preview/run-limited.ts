@@ -43,6 +43,11 @@ export interface RunOptions {
   onOutput?: (chunk: Buffer) => void;
   /** Descriptors of Kiln's the process gets as 3, 4, … (an app server's listening socket). */
   extraFds?: readonly number[];
+  /**
+   * Kiln's own lines for the log, in order with the process's output and under its cap (what a
+   * build fetched, decision 0063): called once with the function that adds them.
+   */
+  notes?: (write: (text: string) => void) => void;
 }
 
 /** A limited process that may be started before its work is due (a standby build). */
@@ -164,6 +169,7 @@ export function startLimited(
       markers[stream].shift();
       if (rest.length > 0) scan(stream, rest);
     };
+    options.notes?.((text) => collect(Buffer.from(text, 'utf8')));
     child.stdout?.on('data', (chunk: Buffer) => scan('stdout', chunk));
     child.stderr?.on('data', (chunk: Buffer) => scan('stderr', chunk));
 

@@ -18,6 +18,8 @@ import { pnpmPathsOf } from './install.ts';
 import { prewarmStore } from './prewarm.ts';
 import { StandbyPool } from './standby.ts';
 import { detectSandbox, type Sandbox } from './sandbox.ts';
+import { createBuildEgress } from './egress/build-egress.ts';
+import { ResponseCache } from './egress/response-cache.ts';
 import { loadPreviewVersion, markBuilt, versionHash, type PreviewVersion } from './versions.ts';
 
 export const PREVIEW_JOB = 'preview-build';
@@ -135,6 +137,14 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       diskMb: config.preview.buildDiskMb,
       maxProcesses: config.preview.buildMaxProcesses,
     },
+    // Build steps reach public hosts on 80/443 through Kiln's guard, its answers shared by every
+    // build here (issue 37, decision 0063).
+    egress: createBuildEgress({
+      enabled: config.preview.egress.enabled,
+      sandbox,
+      policy: { allowPrivate: false, allowOrigins: config.preview.egress.allowOrigins, ports: [80, 443] },
+      cache: new ResponseCache(path.join(dataDir, 'build-fetches'), config.preview.egress.cacheBytes),
+    }),
   };
   // Standbys need their own sandbox per build; the unprivileged fallback shares a user, so no.
   if (config.preview.standby && sandbox.kind !== 'unprivileged') {
@@ -145,6 +155,7 @@ export function createPreviewService(deps: PreviewServiceDeps): PreviewService {
       limits: { ...builder.limits, maxOutputBytes: 512 * 1024 },
       templateFiles: deps.templateFiles,
       log,
+      egress: builder.egress,
     });
   }
   const envOf = deps.integrationEnv ?? (async () => ({}));

@@ -10,6 +10,7 @@ import { installDependencies, type PnpmPaths } from './install.ts';
 import { sanitizePackageJson } from './package-json.ts';
 import { startLimited, type LimitedProcess, type ProcessLimits } from './run-limited.ts';
 import { sandboxCommand, type Sandbox } from './sandbox.ts';
+import type { BuildEgress } from './egress/build-egress.ts';
 import { materializeWorkspace, removeWorkspace } from './workspace.ts';
 
 /**
@@ -72,6 +73,8 @@ export interface StandbyPoolOptions {
   limits: ProcessLimits;
   templateFiles: (framework: Framework) => Promise<ProjectFile[]>;
   log: (message: string) => void;
+  /** A standby's build reaches public hosts as a cold build does (decision 0063). */
+  egress?: BuildEgress;
 }
 
 /**
@@ -229,7 +232,9 @@ export class StandbyPool {
     const runner = STANDBY_BUILDS[framework]!.runner;
     const runnerInWorkspace = path.join(workspace, '.kiln-home', runner);
     await fs.copyFile(fileURLToPath(new URL(`./${runner}`, import.meta.url)), runnerInWorkspace);
-    const env = buildEnv(workspace, options.limits);
+    // Its egress lives as long as the runner: opened now, closed when it ends.
+    const egress = (await options.egress?.open()) ?? null;
+    const env = buildEnv(workspace, options.limits, egress);
     const wrapped = sandboxCommand(
       options.sandbox,
       workspace,
@@ -237,8 +242,9 @@ export class StandbyPool {
       process.execPath,
       warmUpDir ? [runnerInWorkspace, warmUpDir] : [runnerInWorkspace],
       MAX_OUTPUT_FILE_BYTES,
+      { binds: egress?.binds },
     );
-    return startLimited(
+    const limited = startLimited(
       wrapped.command,
       wrapped.args,
       {
@@ -247,9 +253,12 @@ export class StandbyPool {
         uid: wrapped.uid,
         gid: wrapped.gid,
         limits: options.limits,
+        notes: egress ? (write) => egress.attach(write) : undefined,
       },
       { isStandby: true },
     );
+    void limited.result.then(() => egress?.close()).catch(() => undefined);
+    return limited;
   }
 
   /**

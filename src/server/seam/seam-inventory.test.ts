@@ -41,6 +41,10 @@ const INVENTORY: Record<string, string> = {
   'preview/builder.ts':
     'a workspace before its sandboxed step runs (package.json, .env.local); renames of the two folders Kiln made to keep them',
   'preview/disk-usage.ts': 'lstat sizes of a running build (never follows a link)',
+  'preview/egress/build-egress.ts':
+    "a build step's egress run folder in the host's tmp (Kiln-made, bound read-only into the sandbox: sockets and preload)",
+  'preview/egress/response-cache.ts':
+    "Kiln's build fetch cache: file names are hashes Kiln computes, bytes Kiln fetched (never written by a sandbox)",
   'preview/http/cdn-map.ts': "Kiln's vendored CDN files",
   'preview/http/preview-host.ts': "whether Kiln's stored copy of an output is still there (evicted)",
   'preview/http/serve-output.ts':

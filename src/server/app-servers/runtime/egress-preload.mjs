@@ -19,8 +19,10 @@ function isOwnServer(host, port) {
 
 /** net.Socket#connect's arguments as options + callback (port[, host][, cb] | path[, cb] | options[, cb]). */
 function normalize(args) {
-  const cb = typeof args[args.length - 1] === 'function' ? args[args.length - 1] : undefined;
-  const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+  // net.connect(port, host, cb) hands Socket#connect one normalized array: [options, cb].
+  const list = Array.isArray(args[0]) ? args[0] : args;
+  const cb = typeof list[list.length - 1] === 'function' ? list[list.length - 1] : undefined;
+  const first = list[0];
   if (first !== null && typeof first === 'object') return [first, cb];
   if (typeof first === 'string' && !/^\d+$/.test(first)) return [{ path: first }, cb];
   return [{ port: Number(first), host: typeof args[1] === 'string' ? args[1] : undefined }, cb];
