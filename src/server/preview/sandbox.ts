@@ -155,6 +155,22 @@ function overlayWorks(): boolean {
   }
 }
 
+/**
+ * What this host's kernel and binaries allow. Each probe starts bubblewrap synchronously (~0.1 s
+ * of a blocked event loop), and a process that makes many preview services (a test worker making
+ * a Kiln per file) paid it every time (issue 32), so a working sandbox is remembered for the
+ * process's life. A failed probe is not: it may have been a timeout on a loaded machine, and
+ * remembering it would weaken every later build.
+ */
+let fullSandbox = false;
+function hostSandboxing(): { bwrap: boolean; overlay: boolean } {
+  if (fullSandbox) return { bwrap: true, overlay: true };
+  const bwrap = bwrapWorks();
+  const overlay = bwrap && overlayWorks();
+  fullSandbox = overlay;
+  return { bwrap, overlay };
+}
+
 export function detectSandbox(mode: 'auto' | 'bwrap' | 'none'): Sandbox {
   if (mode === 'none') {
     return {
@@ -162,8 +178,9 @@ export function detectSandbox(mode: 'auto' | 'bwrap' | 'none'): Sandbox {
       description: 'no sandbox (KILN_SANDBOX=none): time, memory and output limits only',
     };
   }
-  if (bwrapWorks()) {
-    const nodeModules = overlayWorks() ? 'overlay' : 'binds';
+  const host = hostSandboxing();
+  if (host.bwrap) {
+    const nodeModules = host.overlay ? 'overlay' : 'binds';
     return {
       kind: 'bwrap',
       nodeModules,
