@@ -344,13 +344,21 @@ export async function renderInBrowser(
   // fetch resolves normally (a 204, SvelteKit's __data.json under route interception; see
   // microsoft/playwright#32752): a request that got its response is judged by its status below.
   const answered = new WeakSet<PlaywrightRequest>();
+  // A request the page itself gives up ends as net::ERR_ABORTED: React Router's `<Link
+  // prefetch="intent">` drops its prefetch when the link is clicked (a stress CI run), then fetches
+  // the same URL for the navigation. It only counts when that URL was never answered.
+  const abandoned = new Map<string, string>();
+  const answeredUrls = new Set<string>();
   page.on('requestfailed', (request) => {
-    if (isLocalAddress(request.url()) && !answered.has(request))
-      problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+    if (!isLocalAddress(request.url()) || answered.has(request)) return;
+    const failure = `request failed: ${request.resourceType()} ${request.url()} ${request.failure()?.errorText}`;
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') abandoned.set(request.url(), failure);
+    else problems.push(failure);
   });
   const missingInProject = Object.keys(expect.missingInProject ?? {});
   page.on('response', (response) => {
     answered.add(response.request());
+    if (response.status() < 400) answeredUrls.add(response.url());
     const type = response.request().resourceType();
     if (
       response.status() >= 400 &&
@@ -430,6 +438,7 @@ export async function renderInBrowser(
   } catch (error) {
     problems.push(`browser: ${(error as Error).message.split('\n')[0]}`);
   } finally {
+    for (const [address, failure] of abandoned) if (!answeredUrls.has(address)) problems.push(failure);
     await context.close();
   }
 }
