@@ -36,6 +36,8 @@ export function runtimeFiles(dir: string): Promise<RuntimeFiles> {
     });
     await fs.rename(`${runner}.tmp-${process.pid}`, runner);
     await fs.copyFile(source('egress-preload.mjs'), preload);
+    // What the preload imports (shared with the build steps' preload).
+    await fs.copyFile(source('egress-connect.mjs'), path.join(dir, 'egress-connect.mjs'));
     return { dir, runner, preload };
   })();
   written.set(dir, pending);

@@ -51,6 +51,10 @@ const IN_SANDBOX = '/run/kiln-egress';
 /** Run folders are `kiln-build-egress-{pid}-…` in the host's tmp (a Unix socket's path is at most 107 bytes). */
 const RUN_DIR_PREFIX = 'kiln-build-egress-';
 const PRELOAD = fileURLToPath(new URL('./build-egress-preload.mjs', import.meta.url));
+/** What the preload imports: the app servers' way through the bridge (decision 0054). */
+const BRIDGE_CONNECT = fileURLToPath(
+  new URL('../../app-servers/runtime/egress-connect.mjs', import.meta.url),
+);
 
 export function createBuildEgress(options: BuildEgressOptions): BuildEgress {
   let swept: Promise<void> | null = null;
@@ -78,6 +82,7 @@ async function openSession(options: BuildEgressOptions): Promise<BuildEgressSess
   let bridge: EgressBridge | null = null;
   try {
     await fs.copyFile(PRELOAD, path.join(shared, 'preload.mjs'));
+    await fs.copyFile(BRIDGE_CONNECT, path.join(shared, 'egress-connect.mjs'));
     guard = await startEgressGuard(path.join(shared, 'http.sock'), {
       policy: options.policy,
       cache: options.cache,
