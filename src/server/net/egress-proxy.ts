@@ -46,7 +46,7 @@ export function chromiumProxyArgs(proxyUrl: string): string[] {
 }
 
 /** Request headers meant for the proxy or one hop only (RFC 9110 §7.6.1). */
-const HOP_HEADERS = new Set([
+export const HOP_HEADERS: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',

@@ -10,6 +10,7 @@ import {
 } from '../../../core/net/index.ts';
 import { MAX_EGRESS_CONNECTIONS } from '../../app-servers/egress-bridge.ts';
 import { Semaphore } from '../../browser/semaphore.ts';
+import { HOP_HEADERS } from '../../net/egress-proxy.ts';
 import { safeFetch, UnsafeAddressError, type ResolveHost } from '../../net/safe-fetch.ts';
 import type { CachedResponse, ResponseCache } from './response-cache.ts';
 
@@ -63,17 +64,9 @@ export const VERDICT_HEADER = 'x-kiln-egress';
 /** The URL after redirects (fetch's `response.url`). */
 export const URL_HEADER = 'x-kiln-url';
 
-/** Headers of one hop only, or Kiln's to set (RFC 9110 §7.6.1). */
+/** Headers of one hop only (the proxy's own list), or Kiln's to set. */
 const NOT_FORWARDED = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'proxy-authenticate',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
+  ...HOP_HEADERS,
   'host',
   'content-length',
   'expect',
